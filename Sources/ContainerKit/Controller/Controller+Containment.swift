@@ -1,0 +1,119 @@
+extension Controller {
+    /// The container this controller is a child of, if any (weak: ownership runs down the tree).
+    public var parent: ContainerController? { storedParent }
+
+    /// Removes the controller from its parent, as UIKit's `removeFromParent()`.
+    ///
+    /// Sends `didMove(toParent: nil)` after the controller has left the parent's ``ContainerController/children``
+    /// (R2); it never sends `willMove(toParent:)`: a custom container calls `willMove(toParent: nil)`
+    /// first (R3). Without that call the controller is removed as asked and a warning is reported.
+    /// Does nothing when there is no parent. The root view stays where it is: remove it with
+    /// ``View/removeFromSuperview()`` between the two calls.
+    ///
+    /// **Callback order**: `didMove(toParent: nil)`.
+    public func removeFromParent() {
+        reconcileDeallocatedParent()
+        if let parent = storedParent, parent.refusesManualMove(of: self, call: "removeFromParent()") { return }
+        performRemoval(reparenting: false)
+    }
+
+    /// The removal of R2, or of R4 when `reparenting` (no report then).
+    func performRemoval(reparenting: Bool) {
+        switch containment.removeFromParent(reparenting: reparenting) {
+        case .none:
+            return
+        case .sendDidMoveToNil(let parentID, let reportMissingWillMove):
+            let parent = storedParent
+            if reportMissingWillMove {
+                ContractViolation(
+                    kind: .removeWithoutWillMove, severity: .warning, controllers: [id, parentID],
+                    message: "willMove(toParent: nil) must be called before removeFromParent(); see the containment "
+                        + "contract (R3). \(id) was removed from \(parentID) as asked."
+                ).report()
+            }
+            parent?.removeChildEntry(self)
+            storedParent = nil
+            deliverDidMove(toParent: nil, source: .controller(parentID))
+        }
+    }
+
+    /// A parent that was deallocated leaves its children with a stale containment state: the
+    /// children are detached without callbacks, as UIKit clears the link when the parent goes away.
+    func reconcileDeallocatedParent() {
+        if storedParent == nil, containment.parent != nil {
+            containment = ContainmentStateMachine()
+        }
+    }
+
+    /// The base `willMove(toParent:)`: the end of an engine delivery, or a container's own call (R3).
+    func willMoveReachedBase(_ parent: ContainerController?) {
+        if awaitingSuper == .willMove(parent.map(ObjectIdentifier.init)) {
+            awaitingSuper = nil
+            return
+        }
+        reconcileDeallocatedParent()
+        switch containment.willMove(to: parent?.id) {
+        case .accept:
+            LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: containmentSource(parent))
+        case .reportUnexpectedWillMove(let open):
+            let detail: String
+            switch open {
+            case .some(.some(let destination)):
+                detail =
+                    "a move to \(destination) is already open; no second willMove is sent while a move is open (R7)"
+            case .some(.none):
+                detail = "willMove(toParent: nil) was already called; the removal is open (R7)"
+            case .none:
+                detail =
+                    "willMove(toParent:) with a parent is sent by addChild(_:) (R1); a container calls it itself "
+                    + "only with nil, before removeFromParent() (R3)"
+            }
+            ContractViolation(
+                kind: .unexpectedWillMove, severity: .warning, controllers: [id] + (parent.map { [$0.id] } ?? []),
+                message: "\(id).willMove(toParent: \(parent.map { "\($0.id)" } ?? "nil")) was ignored: \(detail)."
+            ).report()
+        case .reportUnexpectedParent, .reportUnmatchedDidMove:
+            preconditionFailure("willMove(to:) returned a didMove action")
+        }
+    }
+
+    /// The base `didMove(toParent:)`: the end of an engine delivery, or a container's own call (R3).
+    func didMoveReachedBase(_ parent: ContainerController?) {
+        if awaitingSuper == .didMove(parent.map(ObjectIdentifier.init)) {
+            awaitingSuper = nil
+            return
+        }
+        reconcileDeallocatedParent()
+        let named = parent.map { "\($0.id)" } ?? "nil"
+        switch containment.didMove(to: parent?.id) {
+        case .accept:
+            LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: containmentSource(parent))
+        case .reportUnexpectedParent(let expected):
+            let reason =
+                expected == nil
+                ? "the open move is a removal, which removeFromParent() completes with didMove(toParent: nil) (R2)"
+                : "the open move heads to \(expected.map { "\($0)" } ?? "nil")"
+            ContractViolation(
+                kind: .didMoveToUnexpectedParent, severity: .warning,
+                controllers: [id] + (parent.map { [$0.id] } ?? []),
+                message: "\(id).didMove(toParent: \(named)) names a parent that is not the one the move is heading to: "
+                    + "\(reason). The state ignores it."
+            ).report()
+        case .reportUnmatchedDidMove:
+            ContractViolation(
+                kind: .unmatchedDidMove, severity: .warning, controllers: [id] + (parent.map { [$0.id] } ?? []),
+                message: "\(id).didMove(toParent: \(named)) matches no open move: every move begun by "
+                    + "willMove(toParent:) ends with exactly one didMove(toParent:) (R7). The state ignores it."
+            ).report()
+        case .reportUnexpectedWillMove:
+            preconditionFailure("didMove(to:) returned a willMove action")
+        }
+    }
+
+    /// A container's own containment call is driven by the container involved.
+    private func containmentSource(_ parent: ContainerController?) -> EventSource {
+        if let parent { return .controller(parent.id) }
+        if let current = storedParent { return .controller(current.id) }
+        return .external
+    }
+}

@@ -1,0 +1,135 @@
+/// A callback whose base implementation an override must reach (spec §11: overrides that skip `super`).
+enum SuperCall: Hashable {
+    case viewWillAppear
+    case viewIsAppearing
+    case viewDidAppear
+    case viewWillDisappear
+    case viewDidDisappear
+    case willMove(ObjectIdentifier?)
+    case didMove(ObjectIdentifier?)
+    case viewWillTransition
+
+    var callbackName: String {
+        switch self {
+        case .viewWillAppear: "viewWillAppear(_:)"
+        case .viewIsAppearing: "viewIsAppearing(_:)"
+        case .viewDidAppear: "viewDidAppear(_:)"
+        case .viewWillDisappear: "viewWillDisappear(_:)"
+        case .viewDidDisappear: "viewDidDisappear(_:)"
+        case .willMove: "willMove(toParent:)"
+        case .didMove: "didMove(toParent:)"
+        case .viewWillTransition: "viewWillTransition(to:with:)"
+        }
+    }
+}
+
+/// The appearance callback being delivered, for `isMovingToParent` and `isMovingFromParent` (R8).
+enum AppearanceCallback: Hashable {
+    case willAppear
+    case isAppearing
+    case didAppear
+    case willDisappear
+    case didDisappear
+}
+
+extension Controller {
+    /// Delivers an appearance callback: reports the event, runs the override, and checks that it
+    /// reached `super`.
+    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource) {
+        let event: SuperCall
+        switch callback {
+        case .willAppear:
+            LifecycleObservation.emit(.viewWillAppear(id, animated: animated), source: source)
+            event = .viewWillAppear
+        case .isAppearing:
+            LifecycleObservation.emit(.viewIsAppearing(id, animated: animated), source: source)
+            event = .viewIsAppearing
+        case .didAppear:
+            LifecycleObservation.emit(.viewDidAppear(id, animated: animated), source: source)
+            event = .viewDidAppear
+        case .willDisappear:
+            LifecycleObservation.emit(.viewWillDisappear(id, animated: animated), source: source)
+            event = .viewWillDisappear
+        case .didDisappear:
+            LifecycleObservation.emit(.viewDidDisappear(id, animated: animated), source: source)
+            event = .viewDidDisappear
+        }
+        let savedSuper = awaitingSuper
+        let savedAppearance = deliveringAppearance
+        awaitingSuper = event
+        deliveringAppearance = callback
+        switch callback {
+        case .willAppear: viewWillAppear(animated)
+        case .isAppearing: viewIsAppearing(animated)
+        case .didAppear: viewDidAppear(animated)
+        case .willDisappear: viewWillDisappear(animated)
+        case .didDisappear: viewDidDisappear(animated)
+        }
+        checkSuperReached(event)
+        awaitingSuper = savedSuper
+        deliveringAppearance = savedAppearance
+    }
+
+    /// Delivers `willMove(toParent:)` from the engine (R1, R4).
+    func deliverWillMove(toParent parent: ContainerController?, source: EventSource) {
+        LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source)
+        let call = SuperCall.willMove(parent.map(ObjectIdentifier.init))
+        let saved = awaitingSuper
+        awaitingSuper = call
+        willMove(toParent: parent)
+        checkSuperReached(call)
+        awaitingSuper = saved
+    }
+
+    /// Delivers `didMove(toParent:)` from the engine (R2, R4).
+    func deliverDidMove(toParent parent: ContainerController?, source: EventSource) {
+        LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source)
+        let call = SuperCall.didMove(parent.map(ObjectIdentifier.init))
+        let saved = awaitingSuper
+        awaitingSuper = call
+        didMove(toParent: parent)
+        checkSuperReached(call)
+        awaitingSuper = saved
+    }
+
+    /// Delivers `viewWillTransition(to:with:)`; returns whether the override reached `super`, which
+    /// asks the engine to forward to the children.
+    func deliverViewWillTransition(to size: Size, coordinator: any TransitionCoordinator, source: EventSource)
+        -> Bool
+    {
+        LifecycleObservation.emit(.viewWillTransition(id, to: size), source: source)
+        let saved = awaitingSuper
+        let savedForwarding = forwardsSizeTransition
+        awaitingSuper = .viewWillTransition
+        forwardsSizeTransition = false
+        viewWillTransition(to: size, with: coordinator)
+        let forwards = forwardsSizeTransition
+        awaitingSuper = saved
+        forwardsSizeTransition = savedForwarding
+        return forwards
+    }
+
+    /// Called by the base implementation of an appearance callback: either the engine's delivery
+    /// reached `super`, or app code called the callback directly (a warning; the state ignores it).
+    func superCalled(_ call: SuperCall) {
+        if awaitingSuper == call {
+            awaitingSuper = nil
+            return
+        }
+        ContractViolation(
+            kind: .appearanceCallbackCalledDirectly, severity: .warning, controllers: [id],
+            message: "\(call.callbackName) was called directly on \(id); appearance callbacks are sent by "
+                + "the engine (use beginAppearanceTransition(_:animated:) and endAppearanceTransition() to drive "
+                + "a child by hand). The override ran; the appearance state ignores the call."
+        ).report()
+    }
+
+    private func checkSuperReached(_ call: SuperCall) {
+        guard awaitingSuper == call else { return }
+        ContractViolation(
+            kind: .missingSuperCall, severity: .warning, controllers: [id],
+            message: "\(id)'s override of \(call.callbackName) did not call super; overrides of the appearance "
+                + "and containment callbacks must call super, as UIKit requires."
+        ).report()
+    }
+}

@@ -1,0 +1,107 @@
+extension Controller {
+    /// The root view, loaded on first read (``loadView()``, then ``viewDidLoad()``, exactly once).
+    ///
+    /// Assign a view inside ``loadView()`` to use a custom one. Assigning from outside `loadView()`
+    /// before the view is loaded counts as loading it: `loadView()` is skipped and ``viewDidLoad()``
+    /// runs at once. Assigning once loaded replaces the root view in place (same superview, same
+    /// position) without appearance callbacks. A view can be the root view of one controller only;
+    /// giving it to a second is a fault.
+    ///
+    /// **Callback order** on first read: `loadView()`, `viewDidLoad()`.
+    public var view: View {
+        get {
+            if let view = storedView, loading.state == .loaded { return view }
+            return loadViewForRead()
+        }
+        set {
+            assignView(newValue)
+        }
+    }
+
+    /// Whether the root view exists.
+    public var isViewLoaded: Bool { storedView != nil }
+
+    /// The root view if it is loaded, without loading it.
+    public var viewIfLoaded: View? { storedView }
+
+    /// Loads the root view if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        _ = view
+    }
+
+    private func loadViewForRead() -> View {
+        switch loading.viewRequested() {
+        case .returnView:
+            if let view = storedView { return view }
+            // Read inside loadView() before anything was assigned: make the default view now,
+            // where UIKit would recurse forever.
+            let view = View()
+            adoptRootView(view)
+            return view
+        case .callLoadView:
+            LifecycleObservation.emit(.loadView(id), source: .controller(id))
+            loadView()
+            switch loading.loadViewReturned(assignedView: storedView != nil) {
+            case .callViewDidLoad:
+                break
+            case .makeDefaultViewThenCallViewDidLoad:
+                ContractViolation(
+                    kind: .loadViewAssignedNoView, severity: .warning, controllers: [id],
+                    message: "\(id).loadView() returned without assigning view; an override of loadView() "
+                        + "must assign the root view. A plain View was made in its place."
+                ).report()
+                adoptRootView(View())
+            }
+            callViewDidLoad()
+            guard let view = storedView else {
+                preconditionFailure("\(id) has no view after loading")
+            }
+            return view
+        }
+    }
+
+    private func callViewDidLoad() {
+        LifecycleObservation.emit(.viewDidLoad(id), source: .controller(id))
+        viewDidLoad()
+    }
+
+    private func assignView(_ newView: View) {
+        guard newView !== storedView else { return }
+        if let owner = newView.owningController, owner !== self {
+            ContractViolation(
+                kind: .viewOwnedByAnotherController, severity: .fault, controllers: [id, owner.id],
+                message: "A view can be the root view of one controller only; it is \(owner.id)'s root view "
+                    + "and cannot become \(id)'s."
+            ).report()
+            return
+        }
+        if newView is Window {
+            ContractViolation(
+                kind: .invalidViewHierarchy, severity: .fault, controllers: [id],
+                message: "A Window cannot be a controller's root view (\(id))."
+            ).report()
+            return
+        }
+        switch loading.viewAssigned() {
+        case .store:
+            if let old = storedView { old.owningController = nil }
+            adoptRootView(newView)
+        case .storeThenCallViewDidLoad:
+            adoptRootView(newView)
+            callViewDidLoad()
+        case .replace:
+            guard let old = storedView else { preconditionFailure("\(id) is loaded without a view") }
+            old.owningController = nil
+            adoptRootView(newView)
+            if let superview = old.superview, let index = superview.subviews.firstIndex(where: { $0 === old }) {
+                ViewMove.perform(old, to: nil, at: nil, drivesAppearance: false)
+                ViewMove.perform(newView, to: superview, at: index, drivesAppearance: false)
+            }
+        }
+    }
+
+    private func adoptRootView(_ view: View) {
+        storedView = view
+        view.owningController = self
+    }
+}

@@ -1,0 +1,157 @@
+/// A view controller: UIKit's `UIViewController`, without rendering.
+///
+/// A controller owns a root view, loaded lazily the first time ``view`` is read (``loadView()``
+/// then ``viewDidLoad()``, exactly once), and receives the appearance callbacks
+/// (``viewWillAppear(_:)``, ``viewIsAppearing(_:)``, ``viewDidAppear(_:)``,
+/// ``viewWillDisappear(_:)``, ``viewDidDisappear(_:)``) and the containment callbacks
+/// (``willMove(toParent:)``, ``didMove(toParent:)``) in the order UIKit sends them.
+///
+/// Override the callbacks as in UIKit, and call `super`: an override of an appearance or
+/// containment callback that skips `super` is reported as a ``ContractViolation``.
+///
+/// Three state machines, each a plain value, hold the whole lifecycle: view loading, appearance
+/// (``appearanceState``) and containment. The controller interprets their actions; it keeps no
+/// other lifecycle flags.
+@MainActor
+open class Controller {
+    /// The controller's identity in events and violations.
+    public let id: ControllerID
+
+    /// A title, as UIKit's `title`; containers show it, the engine never reads it.
+    public var title: String?
+
+    var loading = ViewLoadingStateMachine()
+    var appearance = AppearanceStateMachine()
+    var containment = ContainmentStateMachine()
+
+    /// The root view; nil until loaded.
+    var storedView: View?
+
+    /// The parent, weak (ownership runs down the tree).
+    weak var storedParent: ContainerController?
+
+    /// The callback whose base implementation the running override is expected to reach.
+    var awaitingSuper: SuperCall?
+
+    /// The appearance callback being delivered to this controller, if any (for R8's flags).
+    var deliveringAppearance: AppearanceCallback?
+
+    /// The last appearance begun by the window's or a forwarding walk, for deferred completions.
+    var appearanceEpoch: UInt64 = 0
+
+    /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
+    var forwardsSizeTransition = false
+
+    var storedPreferredContentSize: Size = .zero
+
+    /// Creates a controller whose events and violations name it by its type and serial number.
+    public init() {
+        id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
+    }
+
+    /// Creates a controller whose events and violations name it `name`.
+    public init(name: String) {
+        id = ControllerID.next(name: name, typeName: String(describing: Self.self))
+    }
+
+    deinit {
+        LifecycleObservation.emit(.deallocated(id), source: .external)
+    }
+
+    // MARK: - View loading (Controller+ViewLoading.swift)
+
+    /// Creates the root view. The default assigns a new ``View``; overrides assign their own view
+    /// to ``view`` and, as in UIKit, do not call `super`.
+    ///
+    /// Runs once, the first time ``view`` is read. Never call it directly.
+    open func loadView() {
+        view = View()
+    }
+
+    /// Called once, after the root view is loaded and before any appearance callback.
+    open func viewDidLoad() {}
+
+    // MARK: - Appearance callbacks (Controller+Appearance.swift)
+
+    /// The view is about to appear. Call `super`.
+    ///
+    /// Runs when the view enters a visible window (inside the call), when the parent forwards its
+    /// own appearance, when a container transition brings the view in, or from
+    /// ``beginAppearanceTransition(_:animated:)``. Never call it directly.
+    open func viewWillAppear(_ animated: Bool) {
+        superCalled(.viewWillAppear)
+    }
+
+    /// The view is in the hierarchy and about to appear; runs once per appearance, after
+    /// ``viewWillAppear(_:)`` and before ``viewDidAppear(_:)``. Call `super`.
+    open func viewIsAppearing(_ animated: Bool) {
+        superCalled(.viewIsAppearing)
+    }
+
+    /// The view appeared. Call `super`.
+    ///
+    /// For a view entering a window, runs at the end of the turn (``Window/runUntilIdle()``); for a
+    /// transition, when its animation completes.
+    open func viewDidAppear(_ animated: Bool) {
+        superCalled(.viewDidAppear)
+    }
+
+    /// The view is about to disappear. Call `super`.
+    open func viewWillDisappear(_ animated: Bool) {
+        superCalled(.viewWillDisappear)
+    }
+
+    /// The view disappeared. Call `super`.
+    open func viewDidDisappear(_ animated: Bool) {
+        superCalled(.viewDidDisappear)
+    }
+
+    // MARK: - Containment callbacks (Controller+Containment.swift)
+
+    /// The controller is about to move to `parent` (nil: about to be removed). Call `super`.
+    ///
+    /// ``ContainerController/addChild(_:)`` sends `willMove(toParent: parent)` itself (R1). A custom
+    /// container calls `willMove(toParent: nil)` itself before ``removeFromParent()`` (R3).
+    open func willMove(toParent parent: ContainerController?) {
+        willMoveReachedBase(parent)
+    }
+
+    /// The controller moved to `parent` (nil: it was removed). Call `super`.
+    ///
+    /// ``removeFromParent()`` sends `didMove(toParent: nil)` itself (R2). A custom container calls
+    /// `didMove(toParent: parent)` itself after adding the child and its view (R3).
+    open func didMove(toParent parent: ContainerController?) {
+        didMoveReachedBase(parent)
+    }
+
+    // MARK: - Sizes and preferences (Controller+Sizing.swift)
+
+    /// The root view's size is about to change to `size`, as part of the transition `coordinator`
+    /// describes.
+    ///
+    /// The base implementation forwards to each child (with the size
+    /// ``ContainerController/size(forChildContentContainer:withParentContainerSize:)`` returns)
+    /// after this method returns; an override that does not call `super` stops the forwarding.
+    open func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
+        if case .viewWillTransition = awaitingSuper {
+            awaitingSuper = nil
+            forwardsSizeTransition = true
+        }
+    }
+
+    /// The status-bar style this controller prefers when the window asks it.
+    open var preferredStatusBarStyle: StatusBarStyle { .default }
+
+    /// Whether this controller prefers the status bar hidden when the window asks it.
+    open var prefersStatusBarHidden: Bool { false }
+}
+
+/// A status-bar style, as UIKit's `UIStatusBarStyle`.
+public enum StatusBarStyle: Hashable, Sendable {
+    /// The system chooses by the interface style.
+    case `default`
+    /// Light content, for dark backgrounds.
+    case lightContent
+    /// Dark content, for light backgrounds.
+    case darkContent
+}

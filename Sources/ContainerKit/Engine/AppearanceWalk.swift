@@ -1,0 +1,184 @@
+/// One appearance step applied to a controller and forwarded down the tree.
+enum AppearanceStep {
+    /// Begin appearing (`true`) or disappearing (`false`).
+    case begin(appearing: Bool, animated: Bool, timing: AppearanceStateMachine.ViewIsAppearingTiming)
+    /// End the open transition: toward appeared (`true`), disappeared (`false`), or, for a manual
+    /// `endAppearanceTransition()`, whatever is open (`nil`).
+    case end(appearing: Bool?)
+}
+
+/// Walks the controller tree applying an appearance step: the controller first, then, after its
+/// callback returns, every child it forwards to (F1), pre-order, without recursion (a chain
+/// 100,000 deep must not overflow the stack).
+@MainActor
+enum AppearanceWalk {
+    /// Applies `step` to `root` and forwards it.
+    ///
+    /// With `rootIsManual`, the root takes the step as `beginAppearanceTransition` /
+    /// `endAppearanceTransition` called by hand: a cell of §3 marked unbalanced fires nothing,
+    /// forwards nothing, and is reported. Every other controller is driven automatically and
+    /// skipped when already in, or moving to, the target state (F3); the walk still visits its
+    /// children, each of which is skipped or driven on its own state.
+    static func run(from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool) {
+        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual) else { return }
+        guard let first = forwardingTargets(of: root) else { return }
+        var stack: [(controller: Controller, source: EventSource)] = first
+        while let (controller, source) = stack.popLast() {
+            _ = apply(childStep, to: controller, source: source, manual: false)
+            if let targets = forwardingTargets(of: controller) {
+                stack.append(contentsOf: targets)
+            }
+        }
+    }
+
+    /// The children `container` forwards to now, last first (ready to push on a stack), or nil.
+    private static func forwardingTargets(of controller: Controller) -> [(controller: Controller, source: EventSource)]?
+    {
+        guard let container = controller as? ContainerController, !container.children.isEmpty,
+            container.appearanceForwarding == .automatic, let containerView = container.storedView
+        else { return nil }
+        let source = EventSource.controller(container.id)
+        var targets: [(controller: Controller, source: EventSource)] = []
+        for child in container.children.reversed() {
+            if let childView = child.storedView, childView.isDescendant(of: containerView) {
+                targets.append((child, source))
+            }
+        }
+        return targets.isEmpty ? nil : targets
+    }
+
+    /// Applies `step` to one controller. Returns the step its children take, or nil when a manual
+    /// call was unbalanced (nothing is forwarded then).
+    private static func apply(
+        _ step: AppearanceStep, to controller: Controller, source: EventSource, manual: Bool
+    ) -> AppearanceStep? {
+        switch step {
+        case .begin(let appearing, let animated, let timing):
+            if appearing, controller.storedView == nil, controller.appearanceState == .disappeared {
+                controller.loadViewIfNeeded()
+            }
+            let action =
+                manual
+                ? controller.appearance.begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
+                : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
+            switch action {
+            case .callViewWillAppear(let animated, let thenViewIsAppearing):
+                controller.appearanceEpoch &+= 1
+                controller.deliverAppearance(.willAppear, animated: animated, source: source)
+                if thenViewIsAppearing {
+                    controller.deliverAppearance(.isAppearing, animated: animated, source: source)
+                }
+            case .callViewWillDisappear(let animated):
+                controller.deliverAppearance(.willDisappear, animated: animated, source: source)
+            case .skip:
+                break
+            case .reportUnbalanced(let state):
+                reportUnbalanced(
+                    controller, call: "beginAppearanceTransition(\(appearing), animated: \(animated))", state)
+                return nil
+            }
+            return step
+        case .end(let appearing):
+            let action =
+                manual || appearing == nil
+                ? controller.appearance.end()
+                : controller.appearance.driveEnd(appearing: appearing ?? true)
+            switch action {
+            case .callViewDidAppear(let animated, let viewIsAppearingFirst):
+                if viewIsAppearingFirst {
+                    controller.deliverAppearance(.isAppearing, animated: animated, source: source)
+                }
+                controller.deliverAppearance(.didAppear, animated: animated, source: source)
+                return .end(appearing: true)
+            case .callViewDidDisappear(let animated):
+                controller.deliverAppearance(.didDisappear, animated: animated, source: source)
+                return .end(appearing: false)
+            case .skip:
+                return step
+            case .reportUnbalanced(let state):
+                reportUnbalanced(controller, call: "endAppearanceTransition()", state)
+                return nil
+            }
+        }
+    }
+
+    private static func reportUnbalanced(_ controller: Controller, call: String, _ state: AppearanceState) {
+        ContractViolation(
+            kind: .unbalancedAppearanceTransition, severity: .warning, controllers: [controller.id],
+            message: "Unbalanced calls to begin/end appearance transitions for \(controller.id): \(call) while "
+                + "\(state); see the appearance state machine (§3). Nothing was fired and the state is unchanged."
+        ).report()
+    }
+
+    // MARK: - Windows (F2)
+
+    /// The controllers whose root views are in `view`'s subtree and that the window drives itself:
+    /// those no forwarding reaches. In the subtree's view order; a controller's own descendants are
+    /// then reached by its forwarding, pre-order over the controller tree.
+    static func drivingRoots(in view: View) -> [Controller] {
+        var roots: [Controller] = []
+        var stack: [(view: View, owner: Controller?)] = [(view, nil)]
+        while let (view, ownerAbove) = stack.popLast() {
+            var owner = ownerAbove
+            if let controller = view.owningController {
+                if isDrivenByWindow(controller, ownerAbove: ownerAbove) {
+                    roots.append(controller)
+                }
+                owner = controller
+            }
+            for subview in view.subviews.reversed() {
+                stack.append((subview, owner))
+            }
+        }
+        return roots
+    }
+
+    /// F2: a controller is driven by the window unless its parent reaches it: by forwarding (its
+    /// parent forwards automatically and its parent's view, moving too, holds its view) or by hand
+    /// (manual or built-in forwarding, F4 and F6).
+    private static func isDrivenByWindow(_ controller: Controller, ownerAbove: Controller?) -> Bool {
+        guard let parent = controller.storedParent else { return true }
+        switch parent.appearanceForwarding {
+        case .manual, .containerDriven:
+            return false
+        case .automatic:
+            return ownerAbove !== parent
+        }
+    }
+
+    /// `view` entered the visible `window`: every driving root begins appearing inside the call, and
+    /// its did-appear is deferred to the end of the turn, tied to this appearance.
+    static func windowEntry(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        for root in drivingRoots(in: view) {
+            run(
+                from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
+                source: source, rootIsManual: false)
+            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearanceEpoch))
+        }
+    }
+
+    /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
+    /// then every did-disappear, pre-order, inside the call.
+    static func windowExit(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        let roots = drivingRoots(in: view)
+        for root in roots {
+            run(
+                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                source: source, rootIsManual: false)
+        }
+        for root in roots {
+            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+}
+
+/// A weak reference, so deferred work keeps no removed controller alive.
+struct WeakController {
+    weak var controller: Controller?
+
+    init(_ controller: Controller) {
+        self.controller = controller
+    }
+}

@@ -1,0 +1,123 @@
+/// A call that breaks UIKit's containment contract, as a value.
+///
+/// Severity mirrors UIKit. A ``Severity-swift.enum/fault`` is what UIKit raises an exception for:
+/// the call is refused, nothing changes and no callback fires. A ``Severity-swift.enum/warning`` is
+/// what UIKit only logs: the call is handled as UIKit handles it (usually ignored) and reported.
+/// Neither is ever silent: every violation goes to the handler in force (see
+/// ``ContractViolation/withHandler(_:operation:)``).
+public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A controller was added as a child of itself or of one of its descendants.
+        case addingToSelfOrDescendant
+        /// `addChild(_:)` named a controller that is already a child of (or moving to) that container.
+        case addingExistingChild
+        /// A controller was made the root of a window while it has a parent or is another window's root.
+        case invalidRootController
+        /// `removeFromParent()` was called without `willMove(toParent: nil)` first.
+        case removeWithoutWillMove
+        /// `willMove(toParent:)` was called with a parent by hand, or a second time while a move was open.
+        case unexpectedWillMove
+        /// `didMove(toParent:)` named a parent that is not the one the move is heading to.
+        case didMoveToUnexpectedParent
+        /// `didMove(toParent:)` was called a second time for one move, or with no move begun.
+        case unmatchedDidMove
+        /// A begin/end appearance call that the appearance state machine cannot take (spec §3).
+        case unbalancedAppearanceTransition
+        /// An appearance callback was called directly instead of being driven by the engine.
+        case appearanceCallbackCalledDirectly
+        /// An override skipped `super` where UIKit requires it.
+        case missingSuperCall
+        /// `loadView()` returned without assigning a view.
+        case loadViewAssignedNoView
+        /// A view was given to a second controller as its root view.
+        case viewOwnedByAnotherController
+        /// A view was added to itself or to one of its descendants, or a window was added as a subview.
+        case invalidViewHierarchy
+        /// A controller's root view was added under a view owned by a controller that is not its parent.
+        case viewControllerHierarchyInconsistency
+        /// `transition(from:to:…)` was called with controllers it cannot take, or on a container that
+        /// cannot run it.
+        case invalidTransition
+        /// `transition(from:to:…)` was given an incoming controller whose view is already in a hierarchy.
+        case transitionViewAlreadyInHierarchy
+        /// `runUntilIdle()` was called from inside a running turn.
+        case nestedRunUntilIdle
+        /// A turn kept producing work and was stopped.
+        case runawayTurn
+    }
+
+    /// How UIKit treats the misuse.
+    public enum Severity: String, Hashable, Sendable {
+        /// UIKit raises an exception: the call is refused and nothing changes.
+        case fault
+        /// UIKit logs a message: the call is handled as UIKit handles it and reported.
+        case warning
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// How UIKit treats it, and so what ContainerKit did.
+    public let severity: Severity
+    /// The controllers involved, the one the call was made on first.
+    public let controllers: [ControllerID]
+    /// A sentence that names the rule.
+    public let message: String
+
+    /// Creates a violation.
+    public init(kind: Kind, severity: Severity, controllers: [ControllerID], message: String) {
+        self.kind = kind
+        self.severity = severity
+        self.controllers = controllers
+        self.message = message
+    }
+
+    /// `fault: <message>` or `warning: <message>`.
+    public var description: String { "\(severity.rawValue): \(message)" }
+}
+
+extension ContractViolation {
+    /// Receives the violations reported inside a scope.
+    public typealias Handler = @Sendable (ContractViolation) -> Void
+
+    @TaskLocal static var scopedHandler: Handler?
+
+    /// Runs `operation` with `handler` receiving every violation reported inside it, instead of the
+    /// default handler.
+    ///
+    /// The handler is bound to the current task (a task-local value), so parallel tests that each
+    /// install their own never see each other's violations, and no global state changes. A refused
+    /// call (a fault) has already been undone when the handler is called, whatever it does.
+    ///
+    /// The default handler, in force outside any scope, stops the program with the message of a
+    /// fault and writes a warning to standard error.
+    public static func withHandler<Result>(
+        _ handler: @escaping Handler,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        try $scopedHandler.withValue(handler, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `handler` receiving every violation reported inside it.
+    public static func withHandler<Result>(
+        _ handler: @escaping Handler,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $scopedHandler.withValue(handler, operation: operation, isolation: isolation)
+    }
+
+    /// Reports this violation to the handler in force.
+    func report() {
+        if let handler = Self.scopedHandler {
+            handler(self)
+            return
+        }
+        switch severity {
+        case .fault:
+            fatalError("ContainerKit contract violation (\(kind.rawValue)): \(message)")
+        case .warning:
+            StandardError.write("ContainerKit warning (\(kind.rawValue)): \(message)\n")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// One callback, completion or deallocation that the engine delivered, as a value.
+///
+/// Every callback ContainerKit delivers is also reported to the observers installed with
+/// ``LifecycleObservation/observe(with:_:)``, in the order it is delivered, before the
+/// receiver's override runs. Events name controllers by ``ControllerID``.
+///
+/// ``description(naming:)`` renders an event in the transcript notation of the lifecycle
+/// reference, receiver first: `c.willMove(toParent: p)`.
+public enum LifecycleEvent: Hashable, Sendable {
+    /// `loadView()` is about to run.
+    case loadView(ControllerID)
+    /// `viewDidLoad()` is about to run.
+    case viewDidLoad(ControllerID)
+    /// `viewWillAppear(_:)` is about to run.
+    case viewWillAppear(ControllerID, animated: Bool)
+    /// `viewIsAppearing(_:)` is about to run.
+    case viewIsAppearing(ControllerID, animated: Bool)
+    /// `viewDidAppear(_:)` is about to run.
+    case viewDidAppear(ControllerID, animated: Bool)
+    /// `viewWillDisappear(_:)` is about to run.
+    case viewWillDisappear(ControllerID, animated: Bool)
+    /// `viewDidDisappear(_:)` is about to run.
+    case viewDidDisappear(ControllerID, animated: Bool)
+    /// `willMove(toParent:)` is about to run (from `addChild(_:)`, or called by a container).
+    case willMove(ControllerID, toParent: ControllerID?)
+    /// `didMove(toParent:)` is about to run (from `removeFromParent()`, or called by a container).
+    case didMove(ControllerID, toParent: ControllerID?)
+    /// `viewWillTransition(to:with:)` is about to run.
+    case viewWillTransition(ControllerID, to: Size)
+    /// `preferredContentSizeDidChange(forChildContentContainer:)` is about to run on the parent.
+    case preferredContentSizeDidChange(ControllerID, child: ControllerID)
+    /// A completion closure passed to a call of the first controller is about to run.
+    /// `finished` is nil for closures that take no argument.
+    case completion(ControllerID, finished: Bool?)
+    /// The controller was deallocated.
+    case deallocated(ControllerID)
+
+    /// The controller that receives the callback.
+    public var receiver: ControllerID {
+        switch self {
+        case .loadView(let id), .viewDidLoad(let id), .viewWillAppear(let id, _), .viewIsAppearing(let id, _),
+            .viewDidAppear(let id, _), .viewWillDisappear(let id, _), .viewDidDisappear(let id, _),
+            .willMove(let id, _), .didMove(let id, _), .viewWillTransition(let id, _),
+            .preferredContentSizeDidChange(let id, _), .completion(let id, _), .deallocated(let id):
+            return id
+        }
+    }
+
+    /// Whether the event is one of the four appearance callbacks or `viewIsAppearing(_:)`.
+    public var isAppearanceCallback: Bool {
+        switch self {
+        case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear:
+            return true
+        case .loadView, .viewDidLoad, .willMove, .didMove, .viewWillTransition, .preferredContentSizeDidChange,
+            .completion, .deallocated:
+            return false
+        }
+    }
+
+    /// The event in transcript notation, naming each controller with `name`.
+    public func description(naming name: (ControllerID) -> String) -> String {
+        func optional(_ id: ControllerID?) -> String { id.map(name) ?? "nil" }
+        switch self {
+        case .loadView(let id):
+            return "\(name(id)).loadView()"
+        case .viewDidLoad(let id):
+            return "\(name(id)).viewDidLoad()"
+        case .viewWillAppear(let id, let animated):
+            return "\(name(id)).viewWillAppear(animated: \(animated))"
+        case .viewIsAppearing(let id, let animated):
+            return "\(name(id)).viewIsAppearing(animated: \(animated))"
+        case .viewDidAppear(let id, let animated):
+            return "\(name(id)).viewDidAppear(animated: \(animated))"
+        case .viewWillDisappear(let id, let animated):
+            return "\(name(id)).viewWillDisappear(animated: \(animated))"
+        case .viewDidDisappear(let id, let animated):
+            return "\(name(id)).viewDidDisappear(animated: \(animated))"
+        case .willMove(let id, let parent):
+            return "\(name(id)).willMove(toParent: \(optional(parent)))"
+        case .didMove(let id, let parent):
+            return "\(name(id)).didMove(toParent: \(optional(parent)))"
+        case .viewWillTransition(let id, let size):
+            return "\(name(id)).viewWillTransition(to: \(size))"
+        case .preferredContentSizeDidChange(let id, let child):
+            return "\(name(id)).preferredContentSizeDidChange(forChildContentContainer: \(name(child)))"
+        case .completion(let id, let finished):
+            return "\(name(id)).completion(\(finished.map { "finished: \($0)" } ?? ""))"
+        case .deallocated(let id):
+            return "\(name(id)).deinit"
+        }
+    }
+}
+
+extension LifecycleEvent: CustomStringConvertible {
+    /// The event in transcript notation, naming controllers by their ``ControllerID/description``.
+    public var description: String { description(naming: \.description) }
+}
+
+/// Who drove a callback: the arrow's tail in a sequence diagram.
+public enum EventSource: Hashable, Sendable {
+    /// The window: a view entering or leaving it, showing or hiding it, the end of its turn.
+    case window(WindowID)
+    /// A controller: the parent that forwarded or sent a containment callback, the container whose
+    /// transition moved the receiver, or the controller whose call took a completion.
+    case controller(ControllerID)
+    /// Code outside the tree (a test calling `beginAppearanceTransition` on a root, a deallocation).
+    case external
+}

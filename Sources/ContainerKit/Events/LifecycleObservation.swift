@@ -1,0 +1,66 @@
+/// Receives every ``LifecycleEvent`` delivered inside an observation scope.
+///
+/// Events arrive in delivery order, on the main actor, except ``LifecycleEvent/deallocated(_:)``,
+/// which arrives on whatever thread released the controller's last reference (in practice the
+/// main thread). Conforming types must therefore be `Sendable`.
+public protocol LifecycleObserver: AnyObject, Sendable {
+    /// Called for each event before the receiver's override runs.
+    /// - Parameters:
+    ///   - event: The callback, completion or deallocation.
+    ///   - source: Who drove it: the window, a controller, or code outside the tree.
+    func observe(_ event: LifecycleEvent, source: EventSource)
+}
+
+/// Scopes in which observers receive lifecycle events.
+///
+/// Observers are bound to the current task, so two tests running in parallel, each with its own
+/// observer, never see each other's events, and no global state changes. With no observer in
+/// scope, delivering a callback costs one task-local lookup and allocates nothing.
+public enum LifecycleObservation {
+    @TaskLocal static var observers: ObserverList?
+
+    /// Runs `operation` with `observer` receiving every event delivered inside it, in addition to
+    /// the observers of any enclosing scope.
+    public static func observe<Result>(
+        with observer: any LifecycleObserver,
+        _ operation: () throws -> Result
+    ) rethrows -> Result {
+        try $observers.withValue(ObserverList(observer, next: observers), operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `observer` receiving every event delivered inside it.
+    public static func observe<Result>(
+        with observer: any LifecycleObserver,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $observers.withValue(
+            ObserverList(observer, next: observers), operation: operation, isolation: isolation)
+    }
+
+    /// Whether any observer is in scope.
+    public static var isObserving: Bool { observers != nil }
+
+    /// Delivers an event to the observers in scope. The event is built only when there is one.
+    static func emit(_ event: @autoclosure () -> LifecycleEvent, source: @autoclosure () -> EventSource) {
+        guard var list = observers else { return }
+        let event = event()
+        let source = source()
+        while true {
+            list.observer.observe(event, source: source)
+            guard let next = list.next else { return }
+            list = next
+        }
+    }
+}
+
+/// An immutable linked list, so nested scopes add observers without copying.
+final class ObserverList: Sendable {
+    let observer: any LifecycleObserver
+    let next: ObserverList?
+
+    init(_ observer: any LifecycleObserver, next: ObserverList?) {
+        self.observer = observer
+        self.next = next
+    }
+}

@@ -1,0 +1,151 @@
+/// The appearance state of a controller (spec §3; UIKit's private `_appearState` 0–3).
+public enum AppearanceState: Int, Hashable, Sendable, CustomStringConvertible {
+    /// Not on screen, and not moving there.
+    case disappeared
+    /// `viewWillAppear` has run; `viewDidAppear` has not.
+    case appearing
+    /// On screen.
+    case appeared
+    /// `viewWillDisappear` has run; `viewDidDisappear` has not.
+    case disappearing
+
+    public var description: String {
+        switch self {
+        case .disappeared: "disappeared"
+        case .appearing: "appearing"
+        case .appeared: "appeared"
+        case .disappearing: "disappearing"
+        }
+    }
+}
+
+/// The appearance state machine of one controller, as a value (spec §3).
+///
+/// Each event returns the action its interpreter (the controller) must carry out. The machine
+/// calls no user code; the state is committed before the action is returned, so the callbacks the
+/// action leads to see the new state.
+///
+/// | state | begin(true) | begin(false) | end() |
+/// | --- | --- | --- | --- |
+/// | disappeared | viewWillAppear → appearing | unbalanced | unbalanced |
+/// | appearing | unbalanced | viewWillDisappear → disappearing | viewDidAppear → appeared |
+/// | appeared | unbalanced | viewWillDisappear → disappearing | unbalanced |
+/// | disappearing | viewWillAppear → appearing | unbalanced | viewDidDisappear → disappeared |
+///
+/// Automatic driving (``drive(appearing:animated:viewIsAppearing:)``, ``driveEnd(appearing:)``)
+/// never produces an unbalanced call: a controller already in, or moving to, the target state is
+/// skipped (spec F3).
+package struct AppearanceStateMachine: Sendable {
+    /// When `viewIsAppearing(_:)` runs within an appearance.
+    package enum ViewIsAppearingTiming: Hashable, Sendable {
+        /// Right after `viewWillAppear` (container and presentation transitions).
+        case afterWillAppear
+        /// Just before `viewDidAppear` (a view entering a window, manual begin/end).
+        case beforeDidAppear
+    }
+
+    private enum State: Hashable, Sendable {
+        case disappeared
+        case appearing(animated: Bool, viewIsAppearingSent: Bool)
+        case appeared
+        case disappearing(animated: Bool)
+    }
+
+    /// What a begin event asks of the controller.
+    package enum BeginAction: Hashable, Sendable {
+        /// Call `viewWillAppear(animated)`, then, when `viewIsAppearing` is true, `viewIsAppearing(animated)`.
+        case callViewWillAppear(animated: Bool, thenViewIsAppearing: Bool)
+        /// Call `viewWillDisappear(animated)`.
+        case callViewWillDisappear(animated: Bool)
+        /// Automatic driving: the controller is already in or moving to the target state; do nothing.
+        case skip
+        /// A manual call the table forbids: fire nothing, change nothing, report a warning.
+        case reportUnbalanced(AppearanceState)
+    }
+
+    /// What an end event asks of the controller.
+    package enum EndAction: Hashable, Sendable {
+        /// Call `viewIsAppearing(animated)` when it has not run yet for this appearance, then `viewDidAppear(animated)`.
+        case callViewDidAppear(animated: Bool, viewIsAppearingFirst: Bool)
+        /// Call `viewDidDisappear(animated)`.
+        case callViewDidDisappear(animated: Bool)
+        /// Automatic driving: nothing is open in the target's direction; do nothing.
+        case skip
+        /// A manual call the table forbids: fire nothing, change nothing, report a warning.
+        case reportUnbalanced(AppearanceState)
+    }
+
+    private var state: State = .disappeared
+
+    /// A new machine, in ``AppearanceState/disappeared``.
+    package init() {}
+
+    /// The public state.
+    package var appearanceState: AppearanceState {
+        switch state {
+        case .disappeared: .disappeared
+        case .appearing: .appearing
+        case .appeared: .appeared
+        case .disappearing: .disappearing
+        }
+    }
+
+    /// `beginAppearanceTransition(_:animated:)` called by hand: the table of spec §3.
+    package mutating func begin(
+        appearing: Bool, animated: Bool, viewIsAppearing timing: ViewIsAppearingTiming = .beforeDidAppear
+    ) -> BeginAction {
+        switch (state, appearing) {
+        case (.disappeared, true), (.disappearing, true):
+            return startAppearing(animated: animated, timing: timing)
+        case (.appearing, false), (.appeared, false):
+            state = .disappearing(animated: animated)
+            return .callViewWillDisappear(animated: animated)
+        case (.appearing, true), (.appeared, true), (.disappeared, false), (.disappearing, false):
+            return .reportUnbalanced(appearanceState)
+        }
+    }
+
+    /// `endAppearanceTransition()` called by hand: one end closes whatever is open.
+    package mutating func end() -> EndAction {
+        switch state {
+        case .appearing(let animated, let sent):
+            state = .appeared
+            return .callViewDidAppear(animated: animated, viewIsAppearingFirst: !sent)
+        case .disappearing(let animated):
+            state = .disappeared
+            return .callViewDidDisappear(animated: animated)
+        case .disappeared, .appeared:
+            return .reportUnbalanced(appearanceState)
+        }
+    }
+
+    /// An automatic begin (forwarding, a window, a transition): skips what is already in or moving
+    /// to the target state instead of reporting it (F3).
+    package mutating func drive(
+        appearing: Bool, animated: Bool, viewIsAppearing timing: ViewIsAppearingTiming = .beforeDidAppear
+    ) -> BeginAction {
+        switch (state, appearing) {
+        case (.appearing, true), (.appeared, true), (.disappeared, false), (.disappearing, false):
+            return .skip
+        case (.disappeared, true), (.disappearing, true), (.appearing, false), (.appeared, false):
+            return begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
+        }
+    }
+
+    /// An automatic end toward `appearing` (true: appeared, false: disappeared): skips a controller
+    /// with nothing open in that direction (F3).
+    package mutating func driveEnd(appearing: Bool) -> EndAction {
+        switch (state, appearing) {
+        case (.appearing, true), (.disappearing, false):
+            return end()
+        case (.appearing, false), (.disappearing, true), (.appeared, _), (.disappeared, _):
+            return .skip
+        }
+    }
+
+    private mutating func startAppearing(animated: Bool, timing: ViewIsAppearingTiming) -> BeginAction {
+        let sendNow = timing == .afterWillAppear
+        state = .appearing(animated: animated, viewIsAppearingSent: sendNow)
+        return .callViewWillAppear(animated: animated, thenViewIsAppearing: sendNow)
+    }
+}

@@ -1,0 +1,109 @@
+/// Decides when the animated transitions of a window complete (spec §1).
+///
+/// Only transitions with `animated == true` reach the driver; a non-animated one completes as
+/// soon as it starts. The window hands each animation to its driver when it starts; the driver
+/// completes it with ``TransitionAnimation/complete(finished:)`` whenever it chooses. The testing
+/// module's `ManualAnimationDriver` holds them until a test finishes them.
+@MainActor
+public protocol AnimationDriver: AnyObject {
+    /// `animation` started in `window`. Complete it now or later with
+    /// ``TransitionAnimation/complete(finished:)``.
+    func animationDidStart(_ animation: TransitionAnimation, in window: Window)
+}
+
+/// The driver every window starts with: it completes each animation (`finished: true`) in the
+/// ``Window/runUntilIdle()`` in which it starts, or the next one if it started outside a turn.
+@MainActor
+public final class DefaultAnimationDriver: AnimationDriver {
+    /// Creates the driver.
+    public init() {}
+
+    public func animationDidStart(_ animation: TransitionAnimation, in window: Window) {
+        window.enqueue(.completeAnimation(animation))
+    }
+}
+
+/// An animated transition in flight in a window.
+@MainActor
+public final class TransitionAnimation {
+    /// What kind of transition is animating.
+    public enum Kind: String, Hashable, Sendable, CustomStringConvertible {
+        /// `transition(from:to:duration:options:animations:completion:)` of a custom container.
+        case containerTransition
+
+        public var description: String { rawValue }
+    }
+
+    /// What kind of transition is animating.
+    public let kind: Kind
+    /// The container running the transition.
+    public let container: ControllerID
+    /// The controllers whose views the transition takes out.
+    public let fromControllers: [ControllerID]
+    /// The controllers whose views the transition brings in.
+    public let toControllers: [ControllerID]
+    /// The duration asked for, in seconds.
+    public let duration: Double
+    /// The options asked for.
+    public let options: TransitionOptions
+    /// Whether the animation has completed.
+    public private(set) var isComplete = false
+    /// Whether it ran to its end (`true`) or was cut short (`false`); nil while in flight.
+    public private(set) var finished: Bool?
+
+    weak var containerController: ContainerController?
+    weak var window: Window?
+    private var completion: ((Bool) -> Void)?
+
+    init(
+        kind: Kind, container: ContainerController, from: [Controller], to: [Controller], duration: Double,
+        options: TransitionOptions, window: Window, completion: @escaping (Bool) -> Void
+    ) {
+        self.kind = kind
+        self.container = container.id
+        self.containerController = container
+        self.fromControllers = from.map(\.id)
+        self.toControllers = to.map(\.id)
+        self.duration = duration
+        self.options = options
+        self.window = window
+        self.completion = completion
+    }
+
+    /// Completes the animation: the transition's did-callbacks and completion run inside this call.
+    /// `finished: false` means the animation was cut short. Completing an animation that is complete
+    /// already does nothing.
+    public func complete(finished: Bool = true) {
+        guard !isComplete else { return }
+        isComplete = true
+        self.finished = finished
+        window?.animationEnded(self)
+        let completion = self.completion
+        self.completion = nil
+        completion?(finished)
+    }
+}
+
+/// Options of `transition(from:to:duration:options:animations:completion:)`, as UIKit's
+/// `UIView.AnimationOptions`. ContainerKit renders nothing; the options are kept on the
+/// ``TransitionAnimation`` for tests to read.
+public struct TransitionOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    public static let allowUserInteraction = TransitionOptions(rawValue: 1 << 1)
+    public static let curveEaseInOut = TransitionOptions(rawValue: 0 << 16)
+    public static let curveEaseIn = TransitionOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = TransitionOptions(rawValue: 2 << 16)
+    public static let curveLinear = TransitionOptions(rawValue: 3 << 16)
+    public static let transitionFlipFromLeft = TransitionOptions(rawValue: 1 << 20)
+    public static let transitionFlipFromRight = TransitionOptions(rawValue: 2 << 20)
+    public static let transitionCurlUp = TransitionOptions(rawValue: 3 << 20)
+    public static let transitionCurlDown = TransitionOptions(rawValue: 4 << 20)
+    public static let transitionCrossDissolve = TransitionOptions(rawValue: 5 << 20)
+    public static let transitionFlipFromTop = TransitionOptions(rawValue: 6 << 20)
+    public static let transitionFlipFromBottom = TransitionOptions(rawValue: 7 << 20)
+}

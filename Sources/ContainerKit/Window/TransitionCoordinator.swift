@@ -1,0 +1,82 @@
+/// Describes a transition in progress to the controllers it affects, as UIKit's
+/// `UIViewControllerTransitionCoordinator`.
+///
+/// ``Controller/viewWillTransition(to:with:)`` receives one. Blocks passed to
+/// ``animate(alongsideTransition:completion:)`` run with the transition: the animation blocks
+/// when it animates, the completions after it ends, cancelled or not.
+@MainActor
+public protocol TransitionCoordinator: AnyObject {
+    /// Whether the transition is animated.
+    var isAnimated: Bool { get }
+    /// Whether a gesture drives the transition now.
+    var isInteractive: Bool { get }
+    /// Whether the transition was cancelled.
+    var isCancelled: Bool { get }
+    /// The transition's duration, in seconds.
+    var transitionDuration: Double { get }
+
+    /// Runs `animation` alongside the transition and `completion` after it ends. Returns whether
+    /// the blocks were accepted (false once the transition has ended).
+    @discardableResult
+    func animate(
+        alongsideTransition animation: ((any TransitionCoordinator) -> Void)?,
+        completion: ((any TransitionCoordinator) -> Void)?
+    ) -> Bool
+
+    /// Calls `handler` when the transition stops being interactive (finished or cancelled by the gesture).
+    func notifyWhenInteractionChanges(_ handler: @escaping (any TransitionCoordinator) -> Void)
+}
+
+/// The engine's coordinator.
+@MainActor
+final class Coordinator: TransitionCoordinator {
+    let isAnimated: Bool
+    private(set) var isInteractive: Bool
+    private(set) var isCancelled = false
+    let transitionDuration: Double
+    private var alongside: [(any TransitionCoordinator) -> Void] = []
+    private var completions: [(any TransitionCoordinator) -> Void] = []
+    private var interactionHandlers: [(any TransitionCoordinator) -> Void] = []
+    private var hasEnded = false
+
+    init(isAnimated: Bool, duration: Double, isInteractive: Bool = false) {
+        self.isAnimated = isAnimated
+        self.transitionDuration = duration
+        self.isInteractive = isInteractive
+    }
+
+    @discardableResult
+    func animate(
+        alongsideTransition animation: ((any TransitionCoordinator) -> Void)?,
+        completion: ((any TransitionCoordinator) -> Void)?
+    ) -> Bool {
+        guard !hasEnded else { return false }
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+        return true
+    }
+
+    func notifyWhenInteractionChanges(_ handler: @escaping (any TransitionCoordinator) -> Void) {
+        // Only an interactive transition changes interaction; the handler of any other never runs.
+        guard isInteractive, !hasEnded else { return }
+        interactionHandlers.append(handler)
+    }
+
+    /// Runs the alongside animation blocks registered so far.
+    func runAlongsideAnimations() {
+        let blocks = alongside
+        alongside.removeAll()
+        for block in blocks { block(self) }
+    }
+
+    /// The transition ended: runs the completions, in the order they were registered.
+    func complete(cancelled: Bool) {
+        guard !hasEnded else { return }
+        isCancelled = isCancelled || cancelled
+        hasEnded = true
+        let blocks = completions
+        completions.removeAll()
+        alongside.removeAll()
+        for block in blocks { block(self) }
+    }
+}

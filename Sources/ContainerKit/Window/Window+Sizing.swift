@@ -1,0 +1,38 @@
+extension Window {
+    /// Changes the window's size, as a rotation or a split-screen resize would.
+    ///
+    /// Sends `viewWillTransition(to:with:)` to the root controller inside the call; the base
+    /// implementation forwards to each child the size
+    /// ``ContainerController/size(forChildContentContainer:withParentContainerSize:)`` returns,
+    /// skipping a child whose root view already has that size; an override that does not call
+    /// `super` stops the forwarding. Parent first, pre-order. All of it before any frame changes; the
+    /// window then sets its own frame and its root view's, then runs the coordinator's alongside
+    /// animations and completions. ContainerKit does no autoresizing. A resize to the current size
+    /// does nothing.
+    ///
+    /// **Callback order**: `root.viewWillTransition(to: size)`, then each child's, pre-order.
+    public func resize(to size: Size) {
+        guard size != frame.size else { return }
+        let coordinator = Coordinator(isAnimated: false, duration: 0)
+        if let root = storedRootController {
+            var stack: [(controller: Controller, size: Size, source: EventSource)] = [
+                (root, size, .window(windowID))
+            ]
+            while let (controller, size, source) = stack.popLast() {
+                let forwards = controller.deliverViewWillTransition(to: size, coordinator: coordinator, source: source)
+                guard forwards, let container = controller as? ContainerController else { continue }
+                for child in container.children.reversed() {
+                    let childSize = container.size(forChildContentContainer: child, withParentContainerSize: size)
+                    if let childView = child.storedView, childView.frame.size == childSize { continue }
+                    stack.append((child, childSize, .controller(container.id)))
+                }
+            }
+        }
+        frame.size = size
+        if let rootView = storedRootController?.storedView, rootView.superview === self {
+            rootView.frame = bounds
+        }
+        coordinator.runAlongsideAnimations()
+        coordinator.complete(cancelled: false)
+    }
+}

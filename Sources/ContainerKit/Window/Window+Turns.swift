@@ -1,0 +1,88 @@
+extension Window {
+    /// The most rounds a turn may take before it is stopped as a runaway.
+    package static let maximumRoundsPerTurn = 10_000
+
+    /// Ends the turn: runs the deferred work (did-appear of views that entered the window, the
+    /// animations the driver completes) until nothing is left.
+    ///
+    /// Each round runs the work queued before it; work queued during a round runs in the next. A
+    /// turn that is still producing work after ``maximumRoundsPerTurn`` rounds is stopped: the work
+    /// left is dropped and listed in a `runawayTurn` fault, and no callback is left half-run.
+    /// Called from inside a callback of a running turn, it returns at once and reports a warning.
+    public func runUntilIdle() {
+        guard !isRunningTurn else {
+            ContractViolation(
+                kind: .nestedRunUntilIdle, severity: .warning, controllers: [],
+                message: "runUntilIdle() was called on \(windowID) from inside its running turn; it returned at once. "
+                    + "The running turn goes on until nothing is left."
+            ).report()
+            return
+        }
+        isRunningTurn = true
+        defer { isRunningTurn = false }
+        var rounds = 0
+        while !deferred.isEmpty {
+            guard rounds < Self.maximumRoundsPerTurn else {
+                let left = deferred.map(\.description)
+                deferred.removeAll()
+                ContractViolation(
+                    kind: .runawayTurn, severity: .fault, controllers: [],
+                    message: "The turn of \(windowID) was still producing work after \(Self.maximumRoundsPerTurn) "
+                        + "rounds and was stopped; the work left was dropped: \(left.joined(separator: "; "))."
+                ).report()
+                return
+            }
+            rounds += 1
+            swap(&deferred, &running)
+            for work in running {
+                perform(work)
+            }
+            running.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Whether the turn has deferred work left for ``runUntilIdle()``. Animations a manual driver
+    /// holds are not pending work: see ``animationsInFlight``.
+    public var hasPendingWork: Bool { !deferred.isEmpty }
+
+    func enqueue(_ work: DeferredWork) {
+        deferred.append(work)
+    }
+
+    private func perform(_ work: DeferredWork) {
+        switch work {
+        case .completeAppearance(let reference, let epoch):
+            // Tied to the window and the appearance it completes: a view that left again, or moved
+            // to another window, or appeared again since, has nothing to complete here.
+            guard let controller = reference.controller, controller.appearanceEpoch == epoch,
+                controller.storedView?.storedWindow === self, !isHidden
+            else { return }
+            AppearanceWalk.run(
+                from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false)
+        case .completeAnimation(let animation):
+            animation.complete(finished: true)
+        }
+    }
+
+    /// Completes at once (`finished: true`) every animation in flight whose container's view is
+    /// inside `view`: a container leaving the window, or the window hiding, ends its transition first.
+    func completeAnimations(inside view: View) {
+        guard !animationsInFlight.isEmpty else { return }
+        for animation in animationsInFlight {
+            if let containerView = animation.containerController?.storedView, containerView.isDescendant(of: view) {
+                animation.complete(finished: true)
+            }
+        }
+    }
+
+    func animationStarted(_ animation: TransitionAnimation) {
+        animationsInFlight.append(animation)
+        animationDriver.animationDidStart(animation, in: self)
+    }
+
+    func animationEnded(_ animation: TransitionAnimation) {
+        if let index = animationsInFlight.firstIndex(where: { $0 === animation }) {
+            animationsInFlight.remove(at: index)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// A window: the root of a view tree, the owner of a turn queue, and what makes views visible.
+///
+/// A window is hidden until ``makeKeyAndVisible()`` (or `isHidden = false`). While it is visible,
+/// a controller's root view entering it makes the controller appear, and leaving it makes the
+/// controller disappear (F2).
+///
+/// ## Turns
+///
+/// UIKit does some work inside the call that asks for it and defers the rest to the end of the
+/// run-loop turn. ContainerKit has no run loop: each window owns a queue of deferred work, and
+/// ``runUntilIdle()`` ends the turn: it runs the deferred work, and completes the animations the
+/// window's ``animationDriver`` lets complete, until nothing is left. Nothing happens behind the
+/// caller's back: no timers, no threads.
+///
+/// **Callback order** when a window with root `p` (child `c`) is shown:
+/// `p.viewWillAppear(animated: false)`, `c.viewWillAppear(animated: false)` inside the call; then,
+/// in ``runUntilIdle()``, `p.viewDidAppear(animated: false)`, `c.viewDidAppear(animated: false)`.
+/// Hiding it: every `viewWillDisappear` (pre-order), then every `viewDidDisappear`, inside the setter.
+@MainActor
+open class Window: View {
+    /// The window's identity in events.
+    public let windowID: WindowID
+
+    /// Completes transition animations. The default, a ``DefaultAnimationDriver``, completes each
+    /// one in the ``runUntilIdle()`` in which it starts.
+    public var animationDriver: any AnimationDriver = DefaultAnimationDriver()
+
+    /// The transition animations started in this window and not complete yet.
+    public internal(set) var animationsInFlight: [TransitionAnimation] = []
+
+    /// The status-bar style the window resolved from its controllers (see
+    /// ``ContainerController/childForStatusBarStyle``).
+    public internal(set) var statusBarStyle: StatusBarStyle = .default
+
+    /// Whether the status bar is hidden, as the window resolved it from its controllers (see
+    /// ``ContainerController/childForStatusBarHidden``).
+    public internal(set) var isStatusBarHidden = false
+
+    var storedRootController: Controller?
+    var storedIsHidden = true
+    var deferred: [DeferredWork] = []
+    var running: [DeferredWork] = []
+    var isRunningTurn = false
+
+    /// Creates a hidden window with `frame`, named `window#N` in events.
+    public override init(frame: Rect = .zero) {
+        windowID = WindowID.next(name: nil)
+        super.init(frame: frame)
+        storedWindow = self
+    }
+
+    /// Creates a hidden window with `frame`, named `name` in events.
+    public init(name: String, frame: Rect = .zero) {
+        windowID = WindowID.next(name: name)
+        super.init(frame: frame)
+        storedWindow = self
+    }
+}
+
+/// Work a window's turn runs.
+enum DeferredWork {
+    /// The did-appear half of an appearance that began when a view entered the window.
+    case completeAppearance(WeakController, epoch: UInt64)
+    /// The end of an animation the default driver completes.
+    case completeAnimation(TransitionAnimation)
+
+    /// How the runaway-turn violation lists it.
+    @MainActor var description: String {
+        switch self {
+        case .completeAppearance(let reference, _):
+            return "complete the appearance of \(reference.controller.map { "\($0.id)" } ?? "a deallocated controller")"
+        case .completeAnimation(let animation):
+            return "complete the \(animation.kind) animation of \(animation.container)"
+        }
+    }
+}
