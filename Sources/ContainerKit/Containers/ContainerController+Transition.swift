@@ -4,7 +4,7 @@ extension ContainerController {
     ///
     /// Both must be children of this container; call `addChild(to)` and `from.willMove(toParent: nil)`
     /// first, and `to.didMove(toParent: self)` and `from.removeFromParent()` in `completion`. `to`'s
-    /// view is loaded if needed and added to `from`'s superview, just above `from`'s view; the
+    /// view is loaded if needed (just before its first callback) and added to `from`'s superview, just above `from`'s view; the
     /// `animations` block runs inside the call; when the animation completes, `from`'s view is
     /// removed. The transition is animated when `duration > 0`: it then completes when the window's
     /// ``Window/animationDriver`` completes it (at the end of the turn by default); otherwise inside
@@ -36,8 +36,7 @@ extension ContainerController {
         guard let superview = from.storedView?.superview else {
             preconditionFailure("transitionViolation(from:to:) let through an outgoing view without a superview")
         }
-        let incomingView = to.view
-        if incomingView.superview != nil {
+        if to.storedView?.superview != nil {
             ContractViolation(
                 kind: .transitionViewAlreadyInHierarchy, severity: .warning, controllers: [id, to.id],
                 message: "transition(from:to:…): \(to.id)'s view is already in a view hierarchy; the transition adds "
@@ -55,6 +54,8 @@ extension ContainerController {
                 from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
                 source: source, rootIsManual: false)
         }
+        // Loaded by the appearance walk before its first callback, or here when off screen.
+        let incomingView = to.view
         let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
         ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
         animations?()

@@ -151,10 +151,13 @@ enum AppearanceWalk {
     static func windowEntry(of view: View, window: Window) {
         let source = EventSource.window(window.windowID)
         for root in drivingRoots(in: view) {
+            // Queued before the walk, so that the did-appear of a parent precedes that of a child
+            // whose view entered during the parent's viewWillAppear. It completes only the
+            // appearance this walk begins (the next epoch); a root already appearing is skipped.
+            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearanceEpoch &+ 1))
             run(
                 from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
-            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearanceEpoch))
         }
     }
 

@@ -1,0 +1,388 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// Records `isMovingToParent` / `isMovingFromParent` inside each appearance callback (R8).
+private final class FlagLeaf: Controller {
+    var flags: [String] = []
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        flags.append("willAppear toParent=\(isMovingToParent) fromParent=\(isMovingFromParent)")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        flags.append("didAppear toParent=\(isMovingToParent) fromParent=\(isMovingFromParent)")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        flags.append("willDisappear toParent=\(isMovingToParent) fromParent=\(isMovingFromParent)")
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        flags.append("didDisappear toParent=\(isMovingToParent) fromParent=\(isMovingFromParent)")
+    }
+}
+
+/// A visible window whose root is `p`, with the turn ended and the transcript taken.
+@MainActor
+private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
+    let window = makeWindow()
+    let p = Parent(name: "p")
+    window.rootController = p
+    window.makeKeyAndVisible()
+    window.runUntilIdle()
+    _ = recorder.takeTranscript()
+    return (window, p)
+}
+
+@Suite @MainActor struct ContainmentTests {
+    @Test func addingAChildToAVisibleParent() {  // §2.1
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let c = FlagLeaf(name: "c")
+            p.addChild(c)
+            #expect(p.children.map(\.id) == [c.id])
+            #expect(c.parent === p)
+            c.view.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            p.view.addSubview(c.view)
+            c.didMove(toParent: p)
+            #expect(c.appearanceState == .appearing)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            #expect(!window.hasPendingWork)
+            #expect(c.appearanceState == .appeared)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(
+                c.flags == ["willAppear toParent=true fromParent=false", "didAppear toParent=false fromParent=false"])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func removingAChildFromAVisibleParent() {  // §2.2
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let c = FlagLeaf(name: "c")
+            p.addChild(c)
+            p.view.addSubview(c.view)
+            c.didMove(toParent: p)
+            window.runUntilIdle()
+            _ = recorder.takeTranscript()
+            c.flags.removeAll()
+
+            c.willMove(toParent: nil)
+            c.view.removeFromSuperview()
+            #expect(c.appearanceState == .disappeared)
+            #expect(p.children.map(\.id) == [c.id])
+            c.removeFromParent()
+            #expect(p.children.isEmpty)
+            #expect(c.parent == nil)
+            #expect(!window.hasPendingWork)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                """)
+            #expect(
+                c.flags == [
+                    "willDisappear toParent=false fromParent=true", "didDisappear toParent=false fromParent=true",
+                ])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func childrenEmbeddedOffScreenAppearWithTheirParent() {  // §2.3, §4 root shown
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            let p = Parent(name: "p")
+            let c = Leaf(name: "c")
+            p.addChild(c)
+            p.view.addSubview(c.view)
+            c.didMove(toParent: p)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                p.loadView()
+                p.viewDidLoad()
+                c.loadView()
+                c.viewDidLoad()
+                c.didMove(toParent: p)
+                """)
+            window.rootController = p
+            #expect(recorder.takeTranscript().isEmpty)
+            window.makeKeyAndVisible()
+            expectTranscript(
+                recorder,
+                """
+                p.viewWillAppear(animated: false)
+                c.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            expectTranscript(
+                recorder,
+                """
+                p.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aChildWhoseViewIsNotInTheParentsViewGetsNoAppearance() {  // F1
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let c = Leaf(name: "c")
+            p.addChild(c)
+            c.didMove(toParent: p)
+            window.runUntilIdle()
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                c.didMove(toParent: p)
+                """)
+            #expect(!c.isViewLoaded)
+            #expect(c.appearanceState == .disappeared)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func childrenKeepTheOrderTheyWereAddedIn() {  // R5
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            let p = Parent(name: "p")
+            let children = ["c1", "c2", "c3"].map { Leaf(name: $0) }
+            for child in children {
+                p.addChild(child)
+            }
+            // Subview order deliberately differs from children order: forwarding follows children.
+            for child in children.reversed() {
+                p.view.addSubview(child.view)
+            }
+            for child in children {
+                child.didMove(toParent: p)
+            }
+            #expect(p.children.map(\.id) == children.map(\.id))
+            _ = recorder.takeTranscript()
+            window.rootController = p
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            expectTranscript(
+                recorder,
+                """
+                p.viewWillAppear(animated: false)
+                c1.viewWillAppear(animated: false)
+                c2.viewWillAppear(animated: false)
+                c3.viewWillAppear(animated: false)
+                p.viewDidAppear(animated: false)
+                c1.viewDidAppear(animated: false)
+                c2.viewDidAppear(animated: false)
+                c3.viewDidAppear(animated: false)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func reparentingRemovesFromTheOldParentFirst() {  // R4
+        let recorder = Recorder()
+        recorder.record {
+            let q = Parent(name: "q")
+            let p = Parent(name: "p")
+            let c = Leaf(name: "c")
+            q.addChild(c)
+            c.didMove(toParent: q)
+            _ = recorder.takeTranscript()
+
+            p.addChild(c)
+            expectTranscript(
+                recorder,
+                """
+                c.didMove(toParent: nil)
+                c.willMove(toParent: p)
+                """)
+            #expect(q.children.isEmpty)
+            #expect(p.children.map(\.id) == [c.id])
+            #expect(c.parent === p)
+            c.didMove(toParent: p)
+            expectTranscript(recorder, "c.didMove(toParent: p)")
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func movingFlagsFollowEachControllerSeparately() {  // R8: per controller
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let middle = Parent(name: "middle")
+            let grandchild = FlagLeaf(name: "grandchild")
+            middle.addChild(grandchild)
+            middle.view.addSubview(grandchild.view)
+            grandchild.didMove(toParent: middle)
+            p.addChild(middle)
+            p.view.addSubview(middle.view)
+            middle.didMove(toParent: p)
+            window.runUntilIdle()
+            // The grandchild's own move finished long ago: it never sees isMovingToParent.
+            #expect(
+                grandchild.flags == [
+                    "willAppear toParent=false fromParent=false", "didAppear toParent=false fromParent=false",
+                ])
+            grandchild.flags.removeAll()
+            middle.willMove(toParent: nil)
+            middle.view.removeFromSuperview()
+            middle.removeFromParent()
+            #expect(
+                grandchild.flags == [
+                    "willDisappear toParent=false fromParent=false", "didDisappear toParent=false fromParent=false",
+                ])
+            expectTranscript(
+                recorder,
+                """
+                grandchild.willMove(toParent: middle)
+                middle.loadView()
+                middle.viewDidLoad()
+                grandchild.loadView()
+                grandchild.viewDidLoad()
+                grandchild.didMove(toParent: middle)
+                middle.willMove(toParent: p)
+                middle.viewWillAppear(animated: false)
+                grandchild.viewWillAppear(animated: false)
+                middle.didMove(toParent: p)
+                middle.viewDidAppear(animated: false)
+                grandchild.viewDidAppear(animated: false)
+                middle.willMove(toParent: nil)
+                middle.viewWillDisappear(animated: false)
+                grandchild.viewWillDisappear(animated: false)
+                middle.viewDidDisappear(animated: false)
+                grandchild.viewDidDisappear(animated: false)
+                middle.didMove(toParent: nil)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func movingFlagsAreFalseOutsideAppearanceCallbacks() {  // R8: the flags are for appearance callbacks
+        let p = Parent(name: "p")
+        let c = Leaf(name: "c")
+        p.addChild(c)
+        #expect(!c.isMovingToParent)
+        c.willMove(toParent: nil)
+        #expect(!c.isMovingFromParent)
+    }
+
+    @Test func aChildAddedInsideItsParentsViewWillAppearGetsEachCallbackOnce() {  // F3
+        final class EagerParent: ContainerController {
+            let child = Leaf(name: "c")
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                addChild(child)
+                view.addSubview(child.view)
+                child.didMove(toParent: self)
+            }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            let p = EagerParent(name: "p")
+            window.rootController = p
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            expectTranscript(
+                recorder,
+                """
+                p.loadView()
+                p.viewDidLoad()
+                p.viewWillAppear(animated: false)
+                c.willMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                p.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aCustomViewAssignedInLoadViewIsTheRootView() {
+        final class Custom: Controller {
+            let custom = View(frame: Rect(x: 0, y: 0, width: 10, height: 20))
+            override func loadView() { view = custom }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let c = Custom(name: "c")
+            #expect(!c.isViewLoaded)
+            #expect(c.viewIfLoaded == nil)
+            #expect(c.view === c.custom)
+            #expect(c.view.controller === c)
+            _ = c.view
+            expectTranscript(
+                recorder,
+                """
+                c.loadView()
+                c.viewDidLoad()
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func assigningAViewBeforeLoadingSkipsLoadViewButRunsViewDidLoad() {  // MODEL
+        let recorder = Recorder()
+        recorder.record {
+            let c = Leaf(name: "c")
+            let custom = View()
+            c.view = custom
+            #expect(c.view === custom)
+            expectTranscript(recorder, "c.viewDidLoad()")
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func replacingALoadedViewKeepsItsPlaceWithoutAppearanceCallbacks() {  // MODEL
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let c = Leaf(name: "c")
+            p.addChild(c)
+            let sibling = View()
+            p.view.addSubview(c.view)
+            p.view.addSubview(sibling)
+            c.didMove(toParent: p)
+            window.runUntilIdle()
+            _ = recorder.takeTranscript()
+            let old = c.view
+            let replacement = View()
+            c.view = replacement
+            #expect(p.view.subviews.map(ObjectIdentifier.init) == [replacement, sibling].map(ObjectIdentifier.init))
+            #expect(old.superview == nil)
+            #expect(old.controller == nil)
+            #expect(replacement.controller === c)
+            #expect(c.appearanceState == .appeared)
+            #expect(recorder.takeTranscript().isEmpty)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+}
