@@ -3,10 +3,10 @@ extension ContainerController {
     /// `transition(from:to:duration:options:animations:completion:)`.
     ///
     /// Both must be children of this container; call `addChild(to)` and `from.willMove(toParent: nil)`
-    /// first, and `to.didMove(toParent: self)` and `from.removeFromParent()` in `completion`. `to`'s
-    /// view is loaded if needed (just before its first callback) and added to `from`'s superview, just above `from`'s view; the
-    /// `animations` block runs inside the call; when the animation completes, `from`'s view is
-    /// removed. The transition is animated when `duration > 0`: it then completes when the window's
+    /// first, and `to.didMove(toParent: self)` and `from.removeFromParent()` in `completion`.
+    /// `to`'s view is loaded if needed (just before its first callback) and added to `from`'s
+    /// superview, just above `from`'s view; the `animations` block runs inside the call; when the
+    /// animation completes, `from`'s view is removed. The transition is animated when `duration > 0`: it then completes when the window's
     /// ``Window/animationDriver`` completes it (at the end of the turn by default); otherwise inside
     /// the call. When this container's view is not in a visible window there are no appearance
     /// callbacks and everything happens inside the call.
