@@ -1,0 +1,49 @@
+import ContainerKit
+import ContainerKitTesting
+import Foundation
+import Testing
+
+/// The README's example, verbatim, so the transcript it shows cannot drift from the engine.
+private final class Card: ContainerController {
+    func show(_ child: Controller) {
+        addChild(child)
+        child.view.frame = view.bounds
+        view.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+}
+
+@Suite @MainActor struct ReadmeExampleTests {
+    @Test func theReadmeExamplePrintsTheTranscriptItShows() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let p = Card(name: "p")
+        window.rootController = p
+        window.makeKeyAndVisible()
+        window.runUntilIdle()
+
+        let recorder = Recorder()
+        recorder.record {
+            p.show(Controller(name: "c"))
+            window.runUntilIdle()
+        }
+        let expected = """
+            c.willMove(toParent: p)
+            c.loadView()
+            c.viewDidLoad()
+            c.viewWillAppear(animated: false)
+            c.didMove(toParent: p)
+            c.viewDidAppear(animated: false)
+            """
+        #expect(recorder.transcript() == expected)
+        #expect(recorder.violations.isEmpty)
+        let readme = try String(contentsOfFile: readmePath(), encoding: .utf8)
+        #expect(readme.contains("```\n\(expected)\n```"), "README.md no longer shows this transcript")
+    }
+}
+
+/// README.md at the package root, found from this file's path.
+private func readmePath(file: String = #filePath) -> String {
+    var components = file.split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(3)  // Tests/ContainerKitTests/ReadmeExampleTests.swift
+    return components.joined(separator: "/") + "/README.md"
+}
