@@ -29,6 +29,12 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         public let event: LifecycleEvent
         /// Who drove it.
         public let source: EventSource
+
+        /// Creates an entry.
+        public init(event: LifecycleEvent, source: EventSource) {
+            self.event = event
+            self.source = source
+        }
     }
 
     private let lock = NSLock()

@@ -12,6 +12,12 @@ extension ContainerController {
     /// **Callback order**: (`child.didMove(toParent: nil)` when re-parenting,)
     /// `child.willMove(toParent: self)`.
     public func addChild(_ child: Controller) {
+        let formerParent = child.storedParent
+        defer {
+            checkInvariants()
+            child.checkInvariants()
+            formerParent?.checkInvariants()
+        }
         var ancestor: Controller? = self
         while let current = ancestor {
             if current === child {

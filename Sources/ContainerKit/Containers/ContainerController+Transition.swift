@@ -29,6 +29,11 @@ extension ContainerController {
         from: Controller, to: Controller, duration: Double, options: TransitionOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)?
     ) {
+        defer {
+            checkInvariants()
+            from.checkInvariants()
+            to.checkInvariants()
+        }
         if let violation = transitionViolation(from: from, to: to) {
             violation.report()
             return

@@ -33,6 +33,7 @@ extension Controller {
     /// only), then `viewWillAppear(animated)` or `viewWillDisappear(animated)`, then the same for
     /// each descendant the controller forwards to, in pre-order.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        defer { checkInvariants() }
         AppearanceWalk.run(
             from: self, step: .begin(appearing: isAppearing, animated: animated, timing: .beforeDidAppear),
             source: manualSource, rootIsManual: true)
@@ -45,6 +46,7 @@ extension Controller {
     /// **Callback order**: `viewIsAppearing(animated)` (if it has not run) and `viewDidAppear(animated)`,
     /// or `viewDidDisappear(animated)`; then the same for each descendant forwarded to, in pre-order.
     public func endAppearanceTransition() {
+        defer { checkInvariants() }
         AppearanceWalk.run(from: self, step: .end(appearing: nil), source: manualSource, rootIsManual: true)
     }
 

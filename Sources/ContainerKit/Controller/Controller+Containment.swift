@@ -12,6 +12,11 @@ extension Controller {
     ///
     /// **Callback order**: `didMove(toParent: nil)`.
     public func removeFromParent() {
+        let formerParent = storedParent
+        defer {
+            checkInvariants()
+            formerParent?.checkInvariants()
+        }
         reconcileDeallocatedParent()
         if let parent = storedParent, parent.refusesManualMove(of: self, call: "removeFromParent()") { return }
         performRemoval(reparenting: false)

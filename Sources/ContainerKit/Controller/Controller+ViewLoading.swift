@@ -15,6 +15,7 @@ extension Controller {
         }
         set {
             assignView(newValue)
+            checkInvariants()
         }
     }
 

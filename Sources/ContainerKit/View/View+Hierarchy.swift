@@ -22,12 +22,16 @@ extension View {
     /// `c.viewDidAppear(animated: false)` at the end of the turn.
     public func addSubview(_ view: View) {
         ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
+        checkInvariants()
+        view.checkInvariants()
     }
 
     /// Inserts `view` at `index` among the subviews (clamped to `0...subviews.count`), removing it
     /// from its current superview first. Appearance as for ``addSubview(_:)``.
     public func insertSubview(_ view: View, at index: Int) {
         ViewMove.perform(view, to: self, at: index, drivesAppearance: true)
+        checkInvariants()
+        view.checkInvariants()
     }
 
     /// Removes the view from its superview, as UIKit's `removeFromSuperview()`. Does nothing when
@@ -37,8 +41,10 @@ extension View {
     /// `c.viewWillDisappear(animated: false)`, then its forwarding, then
     /// `c.viewDidDisappear(animated: false)` and its forwarding, inside the call.
     public func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let formerSuperview = superview else { return }
         ViewMove.perform(self, to: nil, at: nil, drivesAppearance: true)
+        checkInvariants()
+        formerSuperview.checkInvariants()
     }
 
     /// Whether this view is `view` or one of its descendants.

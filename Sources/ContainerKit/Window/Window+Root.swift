@@ -7,7 +7,13 @@ extension Window {
     /// the turn. Refused (a fault): a controller that has a parent, or that is another window's root.
     public var rootController: Controller? {
         get { storedRootController }
-        set { replaceRootController(with: newValue) }
+        set {
+            let formerRoot = storedRootController
+            replaceRootController(with: newValue)
+            checkInvariants()
+            formerRoot?.checkInvariants()
+            storedRootController?.checkInvariants()
+        }
     }
 
     /// Shows the window, as UIKit's `makeKeyAndVisible()`: the same as `isHidden = false`.
@@ -23,6 +29,7 @@ extension Window {
         get { storedIsHidden }
         set {
             guard newValue != storedIsHidden else { return }
+            defer { checkInvariants() }
             if newValue {
                 completeAnimations(inside: self)
                 storedIsHidden = true

@@ -13,6 +13,7 @@ extension Window {
     /// **Callback order**: `root.viewWillTransition(to: size)`, then each child's, pre-order.
     public func resize(to size: Size) {
         guard size != frame.size else { return }
+        defer { storedRootController?.checkInvariants() }
         let coordinator = Coordinator(isAnimated: false, duration: 0)
         if let root = storedRootController {
             var stack: [(controller: Controller, size: Size, source: EventSource)] = [

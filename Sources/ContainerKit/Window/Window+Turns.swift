@@ -19,7 +19,11 @@ extension Window {
             return
         }
         isRunningTurn = true
-        defer { isRunningTurn = false }
+        defer {
+            isRunningTurn = false
+            checkInvariants()
+            storedRootController?.checkInvariants()
+        }
         var rounds = 0
         while !deferred.isEmpty {
             guard rounds < Self.maximumRoundsPerTurn else {

@@ -1,0 +1,446 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+// DESIGN principle 6 (strong down, weak up) and spec §1, last bullets: by the end of the turn in
+// which a controller's removal completes, the engine holds no reference to it.
+
+/// A container with nothing of its own.
+private final class OwnedParent: ContainerController {}
+
+/// A leaf with nothing of its own.
+private final class OwnedLeaf: Controller {}
+
+@Suite @MainActor struct OwnershipTests {
+    /// The custom-container add of spec §2 (R1, R3).
+    private static func embed(_ child: Controller, in parent: ContainerController) {
+        parent.addChild(child)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+    }
+
+    /// A window of the usual size, shown, with root `p`, after its first turn.
+    private static func shownWindow(root p: Controller) -> Window {
+        let window = makeWindow()
+        window.rootController = p
+        window.makeKeyAndVisible()
+        window.runUntilIdle()
+        return window
+    }
+
+    @Test func childRemovedFromVisibleParentIsDeallocatedWithItsView() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = OwnedParent(name: "p")
+            let window = Self.shownWindow(root: p)
+            weak var weakC: OwnedLeaf?
+            weak var weakView: View?
+            var id: ControllerID?
+            do {
+                let c = OwnedLeaf(name: "c")
+                Self.embed(c, in: p)
+                window.runUntilIdle()
+                weakC = c
+                weakView = c.view
+                id = c.id
+                _ = recorder.takeTranscript()
+
+                c.willMove(toParent: nil)
+                c.view.removeFromSuperview()
+                c.removeFromParent()
+            }
+            window.runUntilIdle()
+            #expect(weakC == nil)
+            #expect(weakView == nil)
+            #expect(p.children.isEmpty)
+            #expect(p.view.subviews.isEmpty)
+            #expect(id.map { recorder.events.contains(.deallocated($0)) } == true)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                c.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func childRemovedFromVisibleParentIsDeallocatedWithItsOwnChildren() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = OwnedParent(name: "p")
+            let window = Self.shownWindow(root: p)
+            weak var weakC: OwnedParent?
+            weak var weakC1: OwnedLeaf?
+            weak var weakView: View?
+            weak var weakC1View: View?
+            var ids: [ControllerID] = []
+            do {
+                let c = OwnedParent(name: "c")
+                let c1 = OwnedLeaf(name: "c1")
+                Self.embed(c1, in: c)
+                Self.embed(c, in: p)
+                window.runUntilIdle()
+                weakC = c
+                weakC1 = c1
+                weakView = c.view
+                weakC1View = c1.view
+                ids = [c.id, c1.id]
+                _ = recorder.takeTranscript()
+
+                c.willMove(toParent: nil)
+                c.view.removeFromSuperview()
+                c.removeFromParent()
+            }
+            window.runUntilIdle()
+            #expect(weakC == nil)
+            #expect(weakC1 == nil)
+            #expect(weakView == nil)
+            #expect(weakC1View == nil)
+            #expect(p.children.isEmpty)
+            #expect(p.view.subviews.isEmpty)
+            for id in ids {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c1.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c1.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                c.deinit
+                c1.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func childAddedAndRemovedInTheSameTurnIsDeallocatedBeforeTheTurnEnds() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = OwnedParent(name: "p")
+            let window = Self.shownWindow(root: p)
+            _ = recorder.takeTranscript()
+            weak var weakC: OwnedLeaf?
+            weak var weakView: View?
+            var id: ControllerID?
+            do {
+                let c = OwnedLeaf(name: "c")
+                weakC = c
+                id = c.id
+                Self.embed(c, in: p)
+                weakView = c.view
+                c.willMove(toParent: nil)
+                c.view.removeFromSuperview()
+                c.removeFromParent()
+            }
+            // Found: the deferred did-appear of c is still queued for this turn, but it refers to c
+            // weakly, so c and its view are gone before runUntilIdle() runs it.
+            #expect(weakC == nil)
+            #expect(weakView == nil)
+            #expect(id.map { recorder.events.contains(.deallocated($0)) } == true)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                c.deinit
+                """)
+
+            // The end of the turn has nothing left for c: no viewIsAppearing, no viewDidAppear.
+            window.runUntilIdle()
+            #expect(!window.hasPendingWork)
+            expectTranscript(recorder, "", includingViewIsAppearing: true)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func droppedParentDeallocatesWithItsChildrenAndTheirViews() {
+        let recorder = Recorder()
+        recorder.record {
+            weak var weakP: OwnedParent?
+            weak var weakA: OwnedParent?
+            weak var weakA1: OwnedLeaf?
+            weak var weakB: OwnedLeaf?
+            var views: [() -> View?] = []
+            var ids: [ControllerID] = []
+            do {
+                let p = OwnedParent(name: "p")
+                let a = OwnedParent(name: "a")
+                let a1 = OwnedLeaf(name: "a1")
+                let b = OwnedLeaf(name: "b")
+                Self.embed(a, in: p)
+                Self.embed(a1, in: a)
+                Self.embed(b, in: p)
+                weakP = p
+                weakA = a
+                weakA1 = a1
+                weakB = b
+                for controller in [p, a, a1, b] as [Controller] {
+                    let view = controller.view
+                    views.append { [weak view] in view }
+                }
+                ids = [p.id, a.id, a1.id, b.id]
+                expectTranscript(
+                    recorder,
+                    """
+                    a.willMove(toParent: p)
+                    p.loadView()
+                    p.viewDidLoad()
+                    a.loadView()
+                    a.viewDidLoad()
+                    a.didMove(toParent: p)
+                    a1.willMove(toParent: a)
+                    a1.loadView()
+                    a1.viewDidLoad()
+                    a1.didMove(toParent: a)
+                    b.willMove(toParent: p)
+                    b.loadView()
+                    b.viewDidLoad()
+                    b.didMove(toParent: p)
+                    """)
+            }
+            #expect(weakP == nil)
+            #expect(weakA == nil)
+            #expect(weakA1 == nil)
+            #expect(weakB == nil)
+            #expect(views.allSatisfy { $0() == nil })
+            for id in ids {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                p.deinit
+                a.deinit
+                a1.deinit
+                b.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func droppedWindowDeallocatesItsRoot() {
+        let recorder = Recorder()
+        recorder.record {
+            weak var weakWindow: Window?
+            weak var weakR: OwnedParent?
+            weak var weakC: OwnedLeaf?
+            weak var weakRootView: View?
+            var ids: [ControllerID] = []
+            do {
+                let r = OwnedParent(name: "r")
+                let c = OwnedLeaf(name: "c")
+                Self.embed(c, in: r)
+                let window = Self.shownWindow(root: r)
+                weakWindow = window
+                weakR = r
+                weakC = c
+                weakRootView = r.view
+                ids = [r.id, c.id]
+                expectTranscript(
+                    recorder,
+                    """
+                    c.willMove(toParent: r)
+                    r.loadView()
+                    r.viewDidLoad()
+                    c.loadView()
+                    c.viewDidLoad()
+                    c.didMove(toParent: r)
+                    r.viewWillAppear(animated: false)
+                    c.viewWillAppear(animated: false)
+                    r.viewDidAppear(animated: false)
+                    c.viewDidAppear(animated: false)
+                    """)
+            }
+            #expect(weakWindow == nil)
+            #expect(weakR == nil)
+            #expect(weakC == nil)
+            #expect(weakRootView == nil)
+            for id in ids {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                r.deinit
+                c.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func replacingTheRootDeallocatesTheOldRootAndItsChildren() {
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            weak var weakOld: OwnedParent?
+            weak var weakChild: OwnedLeaf?
+            weak var weakOldView: View?
+            var ids: [ControllerID] = []
+            let new = OwnedLeaf(name: "new")
+            new.loadViewIfNeeded()
+            do {
+                let old = OwnedParent(name: "old")
+                let child = OwnedLeaf(name: "child")
+                Self.embed(child, in: old)
+                window.rootController = old
+                window.makeKeyAndVisible()
+                window.runUntilIdle()
+                weakOld = old
+                weakChild = child
+                weakOldView = old.view
+                ids = [old.id, child.id]
+                _ = recorder.takeTranscript()
+                window.rootController = new
+            }
+            window.runUntilIdle()
+            #expect(weakOld == nil)
+            #expect(weakChild == nil)
+            #expect(weakOldView == nil)
+            #expect(window.subviews.count == 1)
+            for id in ids {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                old.viewWillDisappear(animated: false)
+                child.viewWillDisappear(animated: false)
+                old.viewDidDisappear(animated: false)
+                child.viewDidDisappear(animated: false)
+                new.viewWillAppear(animated: false)
+                old.deinit
+                child.deinit
+                new.viewDidAppear(animated: false)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func animatedTransitionInFlightKeepsWhatItNeedsUntilItCompletes() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = OwnedParent(name: "p")
+            let window = Self.shownWindow(root: p)
+            weak var weakFrom: OwnedLeaf?
+            weak var weakFromView: View?
+            weak var weakTo: OwnedLeaf?
+            var fromID: ControllerID?
+            do {
+                let f = OwnedLeaf(name: "f")
+                Self.embed(f, in: p)
+                window.runUntilIdle()
+                let t = OwnedLeaf(name: "t")
+                t.loadViewIfNeeded()
+                weakFrom = f
+                weakFromView = f.view
+                weakTo = t
+                fromID = f.id
+                _ = recorder.takeTranscript()
+
+                p.addChild(t)
+                f.willMove(toParent: nil)
+                // The completion holds nothing strongly: only the transition keeps f and t.
+                p.transition(
+                    from: f, to: t, duration: 0.3, animations: {},
+                    completion: { [weak p, weak f, weak t] _ in
+                        if let p, let t { t.didMove(toParent: p) }
+                        f?.removeFromParent()
+                    })
+            }
+            // In flight: f is still needed for its did-callbacks and the removal of its view.
+            #expect(window.animationsInFlight.count == 1)
+            #expect(weakFrom != nil)
+            #expect(weakFromView != nil)
+            #expect(weakTo != nil)
+            expectTranscript(
+                recorder,
+                """
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.viewWillAppear(animated: true)
+                """)
+
+            window.runUntilIdle()
+            #expect(window.animationsInFlight.isEmpty)
+            #expect(weakFrom == nil)
+            #expect(weakFromView == nil)
+            #expect(weakTo != nil)
+            #expect(p.children.map(\.id.name) == ["t"])
+            #expect(fromID.map { recorder.events.contains(.deallocated($0)) } == true)
+            expectTranscript(
+                recorder,
+                """
+                t.viewDidAppear(animated: true)
+                f.viewDidDisappear(animated: true)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                f.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func controllerIDSerialsAreUniqueAndNeverReused() {
+        let recorder = Recorder()
+        recorder.record {
+            var first: [ControllerID] = []
+            for index in 0..<3 {
+                let c = OwnedLeaf(name: "c\(index)")
+                first.append(c.id)
+            }
+            for id in first {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                c0.deinit
+                c1.deinit
+                c2.deinit
+                """)
+            var second: [ControllerID] = []
+            for index in 0..<3 {
+                let c = OwnedLeaf(name: "c\(index)")
+                second.append(c.id)
+            }
+            let twins = (OwnedLeaf(name: "same"), OwnedParent(name: "same"))
+            #expect(twins.0.id != twins.1.id)
+            #expect(twins.0.id.serial != twins.1.id.serial)
+
+            let serials = (first + second + [twins.0.id, twins.1.id]).map(\.serial)
+            #expect(Set(serials).count == serials.count)
+            #expect(Set(first.map(\.serial)).isDisjoint(with: second.map(\.serial)))
+            // Same names, different identities: events of the dropped controllers never match the new ones.
+            #expect(first.map(\.name) == second.map(\.name))
+            #expect(first != second)
+            for id in second {
+                #expect(recorder.events.contains(.deallocated(id)))
+            }
+            expectTranscript(
+                recorder,
+                """
+                c0.deinit
+                c1.deinit
+                c2.deinit
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+}
