@@ -385,4 +385,65 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    @Test func aContainerThatNamesTheParentAgainCancelsARemoval() {  // R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, p) = visibleParent(recorder)
+            let c = FlagLeaf(name: "c")
+            p.addChild(c)
+            p.view.addSubview(c.view)
+            c.didMove(toParent: p)
+            window.runUntilIdle()
+            _ = recorder.takeTranscript()
+            c.flags.removeAll()
+
+            c.willMove(toParent: nil)
+            c.beginAppearanceTransition(false, animated: true)
+            c.beginAppearanceTransition(true, animated: true)
+            c.endAppearanceTransition()
+            c.didMove(toParent: p)
+            #expect(p.children.map(\.id) == [c.id])
+            #expect(c.parent === p)
+            // The move is closed: a later removal needs its own willMove(toParent: nil).
+            c.willMove(toParent: nil)
+            c.removeFromParent()
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: p)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                """)
+            #expect(
+                c.flags == [
+                    "willDisappear toParent=false fromParent=true", "willAppear toParent=false fromParent=false",
+                    "didAppear toParent=false fromParent=false",
+                ])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func removingAChildWhoseAddIsStillOpenEndsTheMoveWithNil() {  // R7, §11
+        let recorder = Recorder()
+        recorder.record {
+            let p = Parent(name: "p")
+            let c = Leaf(name: "c")
+            p.addChild(c)
+            c.removeFromParent()
+            c.didMove(toParent: p)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                c.didMove(toParent: nil)
+                """)
+            #expect(p.children.isEmpty)
+            #expect(recorder.takeViolations().map(\.kind) == [.removeWithoutWillMove, .unmatchedDidMove])
+        }
+    }
 }

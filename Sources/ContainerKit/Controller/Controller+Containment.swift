@@ -60,15 +60,15 @@ extension Controller {
         switch containment.willMove(to: parent?.id) {
         case .accept:
             LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: containmentSource(parent))
-        case .reportUnexpectedWillMove(let open):
+        case .reportUnexpectedWillMove(let problem):
             let detail: String
-            switch open {
-            case .some(.some(let destination)):
+            switch problem {
+            case .moveOpen(to: .some(let destination)):
                 detail =
                     "a move to \(destination) is already open; no second willMove is sent while a move is open (R7)"
-            case .some(.none):
+            case .moveOpen(to: nil):
                 detail = "willMove(toParent: nil) was already called; the removal is open (R7)"
-            case .none:
+            case .parentOutsideAddChild:
                 detail =
                     "willMove(toParent:) with a parent is sent by addChild(_:) (R1); a container calls it itself "
                     + "only with nil, before removeFromParent() (R3)"

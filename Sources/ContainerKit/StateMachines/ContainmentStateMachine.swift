@@ -47,13 +47,21 @@ package struct ContainmentStateMachine: Sendable {
     package enum MoveAction: Hashable, Sendable {
         /// The call fits the contract; the state has changed (or had nothing to change).
         case accept
-        /// `willMove(toParent:)` with a parent outside `addChild(_:)`, or a second willMove while a
-        /// move is open: ignore, report a warning.
-        case reportUnexpectedWillMove(open: ControllerID??)
+        /// A `willMove(toParent:)` the contract does not allow: ignore, report a warning.
+        case reportUnexpectedWillMove(WillMoveProblem)
         /// `didMove(toParent:)` named another parent than the open move's: ignore, report a warning.
         case reportUnexpectedParent(expected: ControllerID?)
         /// `didMove(toParent:)` with no move open: ignore, report a warning.
         case reportUnmatchedDidMove
+    }
+
+    /// Why a `willMove(toParent:)` was not accepted.
+    package enum WillMoveProblem: Hashable, Sendable {
+        /// A move is open already, heading to the given parent (nil: a removal); no second
+        /// willMove is sent while a move is open (R7).
+        case moveOpen(to: ControllerID?)
+        /// No move is open, and `willMove(toParent:)` with a parent is sent by `addChild(_:)` only (R1, R3).
+        case parentOutsideAddChild
     }
 
     package private(set) var state: State = .detached
@@ -114,12 +122,12 @@ package struct ContainmentStateMachine: Sendable {
         case (.attached(let parent), nil), (.attaching(let parent), nil):
             state = .detaching(parent)
             return .accept
-        case (.detaching, nil):
-            return .reportUnexpectedWillMove(open: .some(nil))
+        case (.detaching, _):
+            return .reportUnexpectedWillMove(.moveOpen(to: nil))
         case (.attaching(let parent), .some):
-            return .reportUnexpectedWillMove(open: .some(parent))
-        case (.detached, .some), (.attached, .some), (.detaching, .some):
-            return .reportUnexpectedWillMove(open: nil)
+            return .reportUnexpectedWillMove(.moveOpen(to: parent))
+        case (.detached, .some), (.attached, .some):
+            return .reportUnexpectedWillMove(.parentOutsideAddChild)
         }
     }
 

@@ -1,4 +1,7 @@
 extension Window {
+    /// The window whose turn is running, if any: turns never nest, across windows too.
+    @MainActor static var windowRunningTurn: Window?
+
     /// The most rounds a turn may take before it is stopped as a runaway.
     package static let maximumRoundsPerTurn = 10_000
 
@@ -8,19 +11,21 @@ extension Window {
     /// Each round runs the work queued before it; work queued during a round runs in the next. A
     /// turn that is still producing work after ``maximumRoundsPerTurn`` rounds is stopped: the work
     /// left is dropped and listed in a `runawayTurn` fault, and no callback is left half-run.
-    /// Called from inside a callback of a running turn, it returns at once and reports a warning.
+    /// Called from inside a callback of a running turn (of any window), it returns at once and
+    /// reports a warning.
     public func runUntilIdle() {
-        guard !isRunningTurn else {
+        if let running = Self.windowRunningTurn {
+            let whose = running === self ? "its" : "\(running.windowID)'s"
             ContractViolation(
                 kind: .nestedRunUntilIdle, severity: .warning, controllers: [],
-                message: "runUntilIdle() was called on \(windowID) from inside its running turn; it returned at once. "
-                    + "The running turn goes on until nothing is left."
+                message: "runUntilIdle() was called on \(windowID) from inside \(whose) running turn; it returned at "
+                    + "once. A turn is never nested: the running one goes on until nothing is left."
             ).report()
             return
         }
-        isRunningTurn = true
+        Self.windowRunningTurn = self
         defer {
-            isRunningTurn = false
+            Self.windowRunningTurn = nil
             checkInvariants()
             storedRootController?.checkInvariants()
         }

@@ -40,7 +40,6 @@ open class Window: View {
     var storedIsHidden = true
     var deferred: [DeferredWork] = []
     var running: [DeferredWork] = []
-    var isRunningTurn = false
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {
