@@ -167,38 +167,13 @@ extension Scenario {
             name: "transition", reference: "§5",
             summary: "transition(from:to:duration:…) swaps two children with an animation, as in Apple's sample."
         ) { recorder in
-            let p = Container(name: "p")
-            let f = Controller(name: "f")
-            embed(f, in: p)
-            let window = show(p)
-            let t = Controller(name: "t")
-            recorder.clearEvents()
-            p.addChild(t)
-            f.willMove(toParent: nil)
-            p.transition(from: f, to: t, duration: 0.3, animations: {}) { _ in
-                t.didMove(toParent: p)
-                f.removeFromParent()
-            }
-            window.runUntilIdle()
-            return Stage(window: window)
+            swapChildren(duration: 0.3, recorder)
         },
         Scenario(
             name: "transition-not-animated", reference: "§5, §1",
             summary: "transition(from:to:duration: 0, …) completes inside the call."
         ) { recorder in
-            let p = Container(name: "p")
-            let f = Controller(name: "f")
-            embed(f, in: p)
-            let window = show(p)
-            let t = Controller(name: "t")
-            recorder.clearEvents()
-            p.addChild(t)
-            f.willMove(toParent: nil)
-            p.transition(from: f, to: t, duration: 0, animations: nil) { _ in
-                t.didMove(toParent: p)
-                f.removeFromParent()
-            }
-            return Stage(window: window)
+            swapChildren(duration: 0, recorder)
         },
         Scenario(
             name: "resize", reference: "§10",
@@ -215,4 +190,23 @@ extension Scenario {
             return Stage(window: window)
         },
     ]
+
+    /// Apple's sample: `addChild(t)` and `f.willMove(toParent: nil)`, the transition, then
+    /// `t.didMove(toParent: p)` and `f.removeFromParent()` in the completion; then the end of the turn.
+    static func swapChildren(duration: Double, _ recorder: Recorder) -> Stage {
+        let p = Container(name: "p")
+        let f = Controller(name: "f")
+        embed(f, in: p)
+        let window = show(p)
+        let t = Controller(name: "t")
+        recorder.clearEvents()
+        p.addChild(t)
+        f.willMove(toParent: nil)
+        p.transition(from: f, to: t, duration: duration, animations: {}) { _ in
+            t.didMove(toParent: p)
+            f.removeFromParent()
+        }
+        window.runUntilIdle()
+        return Stage(window: window)
+    }
 }

@@ -12,33 +12,17 @@ private final class OwnedParent: ContainerController {}
 private final class OwnedLeaf: Controller {}
 
 @Suite @MainActor struct OwnershipTests {
-    /// The custom-container add of spec §2 (R1, R3).
-    private static func embed(_ child: Controller, in parent: ContainerController) {
-        parent.addChild(child)
-        parent.view.addSubview(child.view)
-        child.didMove(toParent: parent)
-    }
-
-    /// A window of the usual size, shown, with root `p`, after its first turn.
-    private static func shownWindow(root p: Controller) -> Window {
-        let window = makeWindow()
-        window.rootController = p
-        window.makeKeyAndVisible()
-        window.runUntilIdle()
-        return window
-    }
-
     @Test func childRemovedFromVisibleParentIsDeallocatedWithItsView() {
         let recorder = Recorder()
         recorder.record {
             let p = OwnedParent(name: "p")
-            let window = Self.shownWindow(root: p)
+            let window = show(p)
             weak var weakC: OwnedLeaf?
             weak var weakView: View?
             var id: ControllerID?
             do {
                 let c = OwnedLeaf(name: "c")
-                Self.embed(c, in: p)
+                embed(c, in: p)
                 window.runUntilIdle()
                 weakC = c
                 weakView = c.view
@@ -72,7 +56,7 @@ private final class OwnedLeaf: Controller {}
         let recorder = Recorder()
         recorder.record {
             let p = OwnedParent(name: "p")
-            let window = Self.shownWindow(root: p)
+            let window = show(p)
             weak var weakC: OwnedParent?
             weak var weakC1: OwnedLeaf?
             weak var weakView: View?
@@ -81,8 +65,8 @@ private final class OwnedLeaf: Controller {}
             do {
                 let c = OwnedParent(name: "c")
                 let c1 = OwnedLeaf(name: "c1")
-                Self.embed(c1, in: c)
-                Self.embed(c, in: p)
+                embed(c1, in: c)
+                embed(c, in: p)
                 window.runUntilIdle()
                 weakC = c
                 weakC1 = c1
@@ -125,7 +109,7 @@ private final class OwnedLeaf: Controller {}
         let recorder = Recorder()
         recorder.record {
             let p = OwnedParent(name: "p")
-            let window = Self.shownWindow(root: p)
+            let window = show(p)
             _ = recorder.takeTranscript()
             weak var weakC: OwnedLeaf?
             weak var weakView: View?
@@ -134,7 +118,7 @@ private final class OwnedLeaf: Controller {}
                 let c = OwnedLeaf(name: "c")
                 weakC = c
                 id = c.id
-                Self.embed(c, in: p)
+                embed(c, in: p)
                 weakView = c.view
                 c.willMove(toParent: nil)
                 c.view.removeFromSuperview()
@@ -182,9 +166,9 @@ private final class OwnedLeaf: Controller {}
                 let a = OwnedParent(name: "a")
                 let a1 = OwnedLeaf(name: "a1")
                 let b = OwnedLeaf(name: "b")
-                Self.embed(a, in: p)
-                Self.embed(a1, in: a)
-                Self.embed(b, in: p)
+                embed(a, in: p)
+                embed(a1, in: a)
+                embed(b, in: p)
                 weakP = p
                 weakA = a
                 weakA1 = a1
@@ -244,8 +228,8 @@ private final class OwnedLeaf: Controller {}
             do {
                 let r = OwnedParent(name: "r")
                 let c = OwnedLeaf(name: "c")
-                Self.embed(c, in: r)
-                let window = Self.shownWindow(root: r)
+                embed(c, in: r)
+                let window = show(r)
                 weakWindow = window
                 weakR = r
                 weakC = c
@@ -296,7 +280,7 @@ private final class OwnedLeaf: Controller {}
             do {
                 let old = OwnedParent(name: "old")
                 let child = OwnedLeaf(name: "child")
-                Self.embed(child, in: old)
+                embed(child, in: old)
                 window.rootController = old
                 window.makeKeyAndVisible()
                 window.runUntilIdle()
@@ -335,14 +319,14 @@ private final class OwnedLeaf: Controller {}
         let recorder = Recorder()
         recorder.record {
             let p = OwnedParent(name: "p")
-            let window = Self.shownWindow(root: p)
+            let window = show(p)
             weak var weakFrom: OwnedLeaf?
             weak var weakFromView: View?
             weak var weakTo: OwnedLeaf?
             var fromID: ControllerID?
             do {
                 let f = OwnedLeaf(name: "f")
-                Self.embed(f, in: p)
+                embed(f, in: p)
                 window.runUntilIdle()
                 let t = OwnedLeaf(name: "t")
                 t.loadViewIfNeeded()

@@ -92,21 +92,14 @@ private struct SizingTree {
         a = SizingParent(name: "a")
         a1 = SizingLeaf(name: "a1")
         b = SizingLeaf(name: "b")
-        Self.embed(a, in: p, frame: Self.oldFrame)
-        Self.embed(a1, in: a, frame: Self.oldFrame)
-        Self.embed(b, in: p, frame: Self.oldFrame)
+        embed(a, in: p, frame: Self.oldFrame)
+        embed(a1, in: a, frame: Self.oldFrame)
+        embed(b, in: p, frame: Self.oldFrame)
         window.rootController = p
         window.makeKeyAndVisible()
         window.runUntilIdle()
     }
 
-    /// The custom-container add of spec §2 (R1, R3).
-    static func embed(_ child: Controller, in parent: ContainerController, frame: Rect) {
-        parent.addChild(child)
-        child.view.frame = frame
-        parent.view.addSubview(child.view)
-        child.didMove(toParent: parent)
-    }
 }
 
 @Suite @MainActor struct SizeAndPreferenceTests {
@@ -430,8 +423,8 @@ private struct SizingTree {
             let root = PreferenceParent(name: "root")
             let p = PreferenceParent(name: "p")
             let c = Leaf(name: "c")
-            SizingTree.embed(p, in: root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
-            SizingTree.embed(c, in: p, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            embed(p, in: root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            embed(c, in: p, frame: Rect(x: 0, y: 0, width: 100, height: 100))
             window.rootController = root
             window.makeKeyAndVisible()
             window.runUntilIdle()
@@ -493,7 +486,7 @@ private struct SizingTree {
             r.hidden = true
             let c = StatusBarLeaf(name: "c")
             c.style = .darkContent
-            SizingTree.embed(c, in: r, frame: .zero)
+            embed(c, in: r, frame: .zero)
             window.rootController = r
             window.makeKeyAndVisible()
             window.runUntilIdle()
@@ -525,9 +518,9 @@ private struct SizingTree {
             let m = StatusBarContainer(name: "m")
             let l = StatusBarLeaf(name: "l")
             let h = StatusBarLeaf(name: "h")
-            SizingTree.embed(m, in: r, frame: .zero)
-            SizingTree.embed(l, in: m, frame: .zero)
-            SizingTree.embed(h, in: r, frame: .zero)
+            embed(m, in: r, frame: .zero)
+            embed(l, in: m, frame: .zero)
+            embed(h, in: r, frame: .zero)
             r.style = .darkContent
             r.hidden = false
             m.style = .darkContent
@@ -573,9 +566,9 @@ private struct SizingTree {
             let m = StatusBarContainer(name: "m")
             let l = StatusBarLeaf(name: "l")
             let sibling = StatusBarLeaf(name: "sibling")
-            SizingTree.embed(m, in: r, frame: .zero)
-            SizingTree.embed(l, in: m, frame: .zero)
-            SizingTree.embed(sibling, in: r, frame: .zero)
+            embed(m, in: r, frame: .zero)
+            embed(l, in: m, frame: .zero)
+            embed(sibling, in: r, frame: .zero)
             r.styleChild = m
             m.styleChild = l
             r.hiddenChild = m
@@ -657,7 +650,7 @@ private struct SizingTree {
             let window = makeWindow()
             let r1 = StatusBarContainer(name: "r1")
             let l1 = StatusBarLeaf(name: "l1")
-            SizingTree.embed(l1, in: r1, frame: .zero)
+            embed(l1, in: r1, frame: .zero)
             r1.styleChild = l1
             l1.style = .lightContent
             window.rootController = r1
@@ -705,7 +698,7 @@ private struct SizingTree {
             let window = makeWindow()
             let r = StatusBarContainer(name: "r")
             let m = StatusBarContainer(name: "m")
-            SizingTree.embed(m, in: r, frame: .zero)
+            embed(m, in: r, frame: .zero)
             r.style = .lightContent
             m.style = .darkContent
             r.hidden = true

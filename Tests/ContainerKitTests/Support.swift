@@ -14,6 +14,25 @@ func makeWindow(_ name: String = "window") -> Window {
     Window(name: name, frame: Rect(x: 0, y: 0, width: 320, height: 480))
 }
 
+/// The custom-container add of spec §2: `addChild` (R1), the view, then `didMove` (R3).
+@MainActor
+func embed(_ child: Controller, in parent: ContainerController, frame: Rect? = nil) {
+    parent.addChild(child)
+    if let frame { child.view.frame = frame }
+    parent.view.addSubview(child.view)
+    child.didMove(toParent: parent)
+}
+
+/// Makes `root` the root of `window`, shows it and ends the turn.
+@MainActor
+@discardableResult
+func show(_ root: Controller, in window: Window = makeWindow()) -> Window {
+    window.rootController = root
+    window.makeKeyAndVisible()
+    window.runUntilIdle()
+    return window
+}
+
 /// Asserts the recorder's transcript since the last take, line for line.
 @MainActor
 func expectTranscript(

@@ -16,8 +16,8 @@ import Testing
             let c = Parent(name: "c")
             let g = Parent(name: "g")
             let window = show(p)
-            attach(c, to: p)
-            attach(g, to: c)
+            embed(c, in: p)
+            embed(g, in: c)
             window.runUntilIdle()
             _ = recorder.takeTranscript()
             let state = { Self.state([window], [p, c, g]) }
@@ -92,7 +92,7 @@ import Testing
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
-            attach(c, to: p)
+            embed(c, in: p)
             window.runUntilIdle()
             let other = makeWindow("other")
             other.makeKeyAndVisible()
@@ -126,7 +126,7 @@ import Testing
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
-            attach(c, to: p)
+            embed(c, in: p)
             window.runUntilIdle()
             _ = recorder.takeTranscript()
 
@@ -167,7 +167,7 @@ import Testing
             let p = Parent(name: "p")
             let q = Parent(name: "q")
             let c = Leaf(name: "c")
-            attach(c, to: p)
+            embed(c, in: p)
             _ = recorder.takeTranscript()
 
             // R4: addChild(_:) removes the child from its parent first, with no willMove(toParent: nil).
@@ -245,7 +245,7 @@ import Testing
         recorder.record {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
-            attach(c, to: p)
+            embed(c, in: p)
             _ = recorder.takeTranscript()
 
             c.willMove(toParent: nil)
@@ -370,7 +370,7 @@ import Testing
         recorder.record {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
-            attach(c, to: p)
+            embed(c, in: p)
             switch cell.state {
             case .disappeared:
                 break
@@ -417,7 +417,7 @@ import Testing
             let p = Probe(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
-            attach(c, to: p)
+            embed(c, in: p)
             window.runUntilIdle()
             // Off screen, view loaded.
             let d = Probe(name: "d")
@@ -551,7 +551,7 @@ import Testing
             let c = Leaf(name: "c")
             let d = Leaf(name: "d")
             let window = show(p)
-            attach(c, to: p)
+            embed(c, in: p)
             window.runUntilIdle()
             _ = recorder.takeTranscript()
             let rule = "A view can be the root view of one controller only"
@@ -585,7 +585,7 @@ import Testing
             let c = Leaf(name: "c")
             let d = Leaf(name: "d")
             let window = show(p)
-            attach(c, to: p)
+            embed(c, in: p)
             window.runUntilIdle()
             let other = makeWindow("other")
             other.makeKeyAndVisible()
@@ -644,8 +644,8 @@ import Testing
             let c = Leaf(name: "c")
             let q = Leaf(name: "q")
             let window = show(p)
-            attach(c, to: p)
-            attach(q, to: p)
+            embed(c, in: p)
+            embed(q, in: p)
             let plain = View()
             q.view.addSubview(plain)
             window.runUntilIdle()
@@ -716,7 +716,7 @@ import Testing
             let g = Leaf(name: "g")
             let s = Leaf(name: "s")
             let window = show(p)
-            attach(f, to: p)
+            embed(f, in: p)
             p.addChild(t)
             p.addChild(g)
             g.loadViewIfNeeded()
@@ -786,7 +786,7 @@ import Testing
             let f = Leaf(name: "f")
             let t = Leaf(name: "t")
             let window = show(p)
-            attach(f, to: p)
+            embed(f, in: p)
             window.runUntilIdle()
             _ = recorder.takeTranscript()
             let holder = View()
@@ -861,8 +861,8 @@ import Testing
             let d = Leaf(name: "d")
             let window = makeWindow()
             window.rootController = p
-            attach(a, to: p)
-            attach(b, to: p)
+            embed(a, in: p)
+            embed(b, in: p)
             window.makeKeyAndVisible()
             _ = recorder.takeTranscript()
             a.afterDidAppear = { [weak window] probe in
@@ -1148,22 +1148,6 @@ extension ViolationTests {
     }
 
     // MARK: - Helpers
-
-    /// Makes `root` the root of `window`, shows it and ends the turn.
-    @discardableResult
-    private func show(_ root: Controller, in window: Window = makeWindow()) -> Window {
-        window.rootController = root
-        window.makeKeyAndVisible()
-        window.runUntilIdle()
-        return window
-    }
-
-    /// The containment contract's three steps of an addition (§2).
-    private func attach(_ child: Controller, to parent: ContainerController) {
-        parent.addChild(child)
-        parent.view.addSubview(child.view)
-        child.didMove(toParent: parent)
-    }
 
     /// Everything a refused call must leave alone: the windows' view trees and pending work, the controller
     /// trees with their appearance and containment states, the parent links and the views' links.

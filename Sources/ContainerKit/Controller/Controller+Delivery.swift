@@ -73,21 +73,20 @@ extension Controller {
     /// Delivers `willMove(toParent:)` from the engine (R1, R4).
     func deliverWillMove(toParent parent: ContainerController?, source: EventSource) {
         LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source)
-        let call = SuperCall.willMove(parent.map(ObjectIdentifier.init))
-        let saved = awaitingSuper
-        awaitingSuper = call
-        willMove(toParent: parent)
-        checkSuperReached(call)
-        awaitingSuper = saved
+        runOverride(expecting: .willMove(parent.map(ObjectIdentifier.init))) { willMove(toParent: parent) }
     }
 
     /// Delivers `didMove(toParent:)` from the engine (R2, R4).
     func deliverDidMove(toParent parent: ContainerController?, source: EventSource) {
         LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source)
-        let call = SuperCall.didMove(parent.map(ObjectIdentifier.init))
+        runOverride(expecting: .didMove(parent.map(ObjectIdentifier.init))) { didMove(toParent: parent) }
+    }
+
+    /// Runs an override that must reach the base implementation `call`, and reports it if it does not.
+    private func runOverride(expecting call: SuperCall, _ override: () -> Void) {
         let saved = awaitingSuper
         awaitingSuper = call
-        didMove(toParent: parent)
+        override()
         checkSuperReached(call)
         awaitingSuper = saved
     }
