@@ -446,4 +446,31 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             #expect(recorder.takeViolations().map(\.kind) == [.removeWithoutWillMove, .unmatchedDidMove])
         }
     }
+
+    @Test func aChildWhoseParentWasDeallocatedIsDetachedWithoutCallbacks() {  // MODEL
+        let recorder = Recorder()
+        recorder.record {
+            let c = Leaf(name: "c")
+            do {
+                let p = Parent(name: "p")
+                p.addChild(c)
+                c.didMove(toParent: p)
+            }
+            #expect(c.parent == nil)
+            let q = Parent(name: "q")
+            q.addChild(c)
+            c.didMove(toParent: q)
+            expectTranscript(
+                recorder,
+                """
+                c.willMove(toParent: p)
+                c.didMove(toParent: p)
+                p.deinit
+                c.willMove(toParent: q)
+                c.didMove(toParent: q)
+                """)
+            #expect(c.parent === q)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

@@ -730,3 +730,27 @@ private struct SizingTree {
         #expect(recorder.violations.isEmpty)
     }
 }
+
+@Suite @MainActor struct SizeForwardingOrderTests {
+    /// Logs around its call to super.
+    private final class Logging: ContainerController {
+        var log: [String] = []
+        weak var shared: Logging?
+
+        override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
+            (shared ?? self).log.append("\(id) before super")
+            super.viewWillTransition(to: size, with: coordinator)
+            (shared ?? self).log.append("\(id) after super")
+        }
+    }
+
+    @Test func theBaseImplementationForwardsAfterTheOverrideReturns() {  // MODEL
+        let root = Logging(name: "root")
+        let child = Logging(name: "child")
+        child.shared = root
+        embed(child, in: root)
+        let window = show(root)
+        window.resize(to: Size(width: 480, height: 320))
+        #expect(root.log == ["root before super", "root after super", "child before super", "child after super"])
+    }
+}

@@ -1148,3 +1148,25 @@ struct ViewLoadingStateMachineTests {
         #expect(sequences > 100)
     }
 }
+
+@Suite struct AppearanceEpochTests {
+    @Test func eachAppearanceBegunAddsOneEpoch() {
+        var machine = AppearanceStateMachine()
+        #expect(machine.epoch == 0)
+        _ = machine.begin(appearing: true, animated: false)
+        #expect(machine.epoch == 1)
+        // Unbalanced and skipped calls begin nothing.
+        _ = machine.begin(appearing: true, animated: false)
+        _ = machine.drive(appearing: true, animated: false)
+        #expect(machine.epoch == 1)
+        _ = machine.begin(appearing: false, animated: false)
+        #expect(machine.epoch == 1)
+        _ = machine.begin(appearing: true, animated: false)
+        #expect(machine.epoch == 2)
+        _ = machine.end()
+        _ = machine.drive(appearing: false, animated: false)
+        _ = machine.driveEnd(appearing: false)
+        _ = machine.drive(appearing: true, animated: false)
+        #expect(machine.epoch == 3)
+    }
+}

@@ -36,9 +36,6 @@ open class Controller {
     /// The appearance callback being delivered to this controller, if any (for R8's flags).
     var deliveringAppearance: AppearanceCallback?
 
-    /// The last appearance begun by the window's or a forwarding walk, for deferred completions.
-    var appearanceEpoch: UInt64 = 0
-
     /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
     var forwardsSizeTransition = false
 

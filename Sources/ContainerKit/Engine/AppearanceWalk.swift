@@ -63,7 +63,6 @@ enum AppearanceWalk {
                 : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
             switch action {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
-                controller.appearanceEpoch &+= 1
                 controller.deliverAppearance(.willAppear, animated: animated, source: source)
                 if thenViewIsAppearing {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
@@ -154,7 +153,7 @@ enum AppearanceWalk {
             // Queued before the walk, so that the did-appear of a parent precedes that of a child
             // whose view entered during the parent's viewWillAppear. It completes only the
             // appearance this walk begins (the next epoch); a root already appearing is skipped.
-            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearanceEpoch &+ 1))
+            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearance.epoch &+ 1))
             run(
                 from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)

@@ -77,6 +77,10 @@ package struct AppearanceStateMachine: Sendable {
 
     private var state: State = .disappeared
 
+    /// Counts the appearances begun: each move into ``AppearanceState/appearing`` adds one. A
+    /// deferred completion names the epoch it completes, so it cannot complete a later appearance.
+    package private(set) var epoch: UInt64 = 0
+
     /// A new machine, in ``AppearanceState/disappeared``.
     package init() {}
 
@@ -146,6 +150,7 @@ package struct AppearanceStateMachine: Sendable {
     private mutating func startAppearing(animated: Bool, timing: ViewIsAppearingTiming) -> BeginAction {
         let sendNow = timing == .afterWillAppear
         state = .appearing(animated: animated, viewIsAppearingSent: sendNow)
+        epoch &+= 1
         return .callViewWillAppear(animated: animated, thenViewIsAppearing: sendNow)
     }
 }

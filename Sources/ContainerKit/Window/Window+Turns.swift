@@ -63,7 +63,7 @@ extension Window {
         case .completeAppearance(let reference, let epoch):
             // Tied to the window and the appearance it completes: a view that left again, or moved
             // to another window, or appeared again since, has nothing to complete here.
-            guard let controller = reference.controller, controller.appearanceEpoch == epoch,
+            guard let controller = reference.controller, controller.appearance.epoch == epoch,
                 controller.storedView?.storedWindow === self, !isHidden
             else { return }
             AppearanceWalk.run(
