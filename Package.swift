@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "ContainerKitTesting", dependencies: ["ContainerKit"]),
         .executableTarget(name: "containerkit", dependencies: ["ContainerKit", "ContainerKitTesting"]),
         .testTarget(name: "ContainerKitTests", dependencies: ["ContainerKit", "ContainerKitTesting"]),
+        .testTarget(name: "ContainerKitTestingTests", dependencies: ["ContainerKit", "ContainerKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ extension Scenario {
         ) { recorder in
             let p = Container(name: "p")
             let window = show(p)
-            recorder.clearEvents()
+            recorder.skipEvents()
             embed(Controller(name: "c"), in: p)
             window.runUntilIdle()
             return Stage(window: window)
@@ -24,7 +24,7 @@ extension Scenario {
             let c = Controller(name: "c")
             embed(c, in: p)
             let window = show(p)
-            recorder.clearEvents()
+            recorder.skipEvents()
             c.willMove(toParent: nil)
             c.view.removeFromSuperview()
             c.removeFromParent()
@@ -51,7 +51,7 @@ extension Scenario {
             embed(q, in: root)
             embed(p, in: root)
             let window = show(root)
-            recorder.clearEvents()
+            recorder.skipEvents()
             p.addChild(c)
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
@@ -66,7 +66,7 @@ extension Scenario {
             embed(Controller(name: "c"), in: p)
             let window = makeWindow()
             window.rootController = p
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
             return Stage(window: window)
@@ -78,7 +78,7 @@ extension Scenario {
             let p = Container(name: "p")
             embed(Controller(name: "c"), in: p)
             let window = show(p)
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.isHidden = true
             return Stage(window: window)
         },
@@ -91,7 +91,7 @@ extension Scenario {
             let new = Container(name: "new")
             embed(Controller(name: "b"), in: new)
             let window = show(old)
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.rootController = new
             window.runUntilIdle()
             return Stage(window: window)
@@ -104,7 +104,7 @@ extension Scenario {
             let window = show(root)
             let c = Controller(name: "c")
             c.loadViewIfNeeded()
-            recorder.clearEvents()
+            recorder.skipEvents()
             root.view.addSubview(c.view)
             c.view.removeFromSuperview()
             window.runUntilIdle()
@@ -120,7 +120,7 @@ extension Scenario {
             let secondWindow = show(second)
             let c = Controller(name: "c")
             c.loadViewIfNeeded()
-            recorder.clearEvents()
+            recorder.skipEvents()
             first.view.addSubview(c.view)
             second.view.addSubview(c.view)
             firstWindow.runUntilIdle()
@@ -140,7 +140,7 @@ extension Scenario {
             embed(Controller(name: "b"), in: root)
             let window = makeWindow()
             window.rootController = root
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
             window.isHidden = true
@@ -157,7 +157,7 @@ extension Scenario {
             p.driven = c
             let window = makeWindow()
             window.rootController = p
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
             window.isHidden = true
@@ -185,7 +185,7 @@ extension Scenario {
             embed(a, in: root)
             embed(Controller(name: "b"), in: root)
             let window = show(root)
-            recorder.clearEvents()
+            recorder.skipEvents()
             window.resize(to: Size(width: 844, height: 390))
             return Stage(window: window)
         },
@@ -199,7 +199,7 @@ extension Scenario {
         embed(f, in: p)
         let window = show(p)
         let t = Controller(name: "t")
-        recorder.clearEvents()
+        recorder.skipEvents()
         p.addChild(t)
         f.willMove(toParent: nil)
         p.transition(from: f, to: t, duration: duration, animations: {}) { _ in

@@ -48,9 +48,9 @@ enum Command {
             return fail("unknown scenario '\(name)'")
         }
         let recorder = Recorder()
-        let stage = recorder.record { scenario.play(recorder) }
+        let stage = recorder.record(violations: .collect) { scenario.play(recorder) }
         print("# \(scenario.name) (\(scenario.reference)): \(scenario.summary)")
-        print(recorder.transcript(includingViewIsAppearing: allCallbacks))
+        print(recorder.takeTranscript(includingViewIsAppearing: allCallbacks))
         for violation in recorder.violations {
             print("! \(violation)")
         }

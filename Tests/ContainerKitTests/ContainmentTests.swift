@@ -35,7 +35,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
     window.rootController = p
     window.makeKeyAndVisible()
     window.runUntilIdle()
-    _ = recorder.takeTranscript()
+    recorder.skipEvents()
     return (window, p)
 }
 
@@ -56,8 +56,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             window.runUntilIdle()
             #expect(!window.hasPendingWork)
             #expect(c.appearanceState == .appeared)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.loadView()
@@ -81,7 +80,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             c.flags.removeAll()
 
             c.willMove(toParent: nil)
@@ -92,8 +91,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             #expect(p.children.isEmpty)
             #expect(c.parent == nil)
             #expect(!window.hasPendingWork)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
@@ -117,8 +115,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.addChild(c)
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 p.loadView()
@@ -130,15 +127,13 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             window.rootController = p
             #expect(recorder.takeTranscript().isEmpty)
             window.makeKeyAndVisible()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillAppear(animated: false)
                 c.viewWillAppear(animated: false)
                 """)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewDidAppear(animated: false)
                 c.viewDidAppear(animated: false)
@@ -155,8 +150,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.addChild(c)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: p)
@@ -184,12 +178,11 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 child.didMove(toParent: p)
             }
             #expect(p.children.map(\.id) == children.map(\.id))
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.rootController = p
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillAppear(animated: false)
                 c1.viewWillAppear(animated: false)
@@ -212,11 +205,10 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             let c = Leaf(name: "c")
             q.addChild(c)
             c.didMove(toParent: q)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             p.addChild(c)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.didMove(toParent: nil)
                 c.willMove(toParent: p)
@@ -225,7 +217,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             #expect(p.children.map(\.id) == [c.id])
             #expect(c.parent === p)
             c.didMove(toParent: p)
-            expectTranscript(recorder, "c.didMove(toParent: p)")
+            recorder.expect("c.didMove(toParent: p)")
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -256,8 +248,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 grandchild.flags == [
                     "willDisappear toParent=false fromParent=false", "didDisappear toParent=false fromParent=false",
                 ])
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 grandchild.willMove(toParent: middle)
                 middle.loadView()
@@ -308,8 +299,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             window.rootController = p
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.loadView()
                 p.viewDidLoad()
@@ -339,8 +329,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             #expect(c.view === c.custom)
             #expect(c.view.controller === c)
             _ = c.view
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.loadView()
                 c.viewDidLoad()
@@ -356,7 +345,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             let custom = View()
             c.view = custom
             #expect(c.view === custom)
-            expectTranscript(recorder, "c.viewDidLoad()")
+            recorder.expect("c.viewDidLoad()")
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -372,7 +361,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.view.addSubview(sibling)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let old = c.view
             let replacement = View()
             c.view = replacement
@@ -395,7 +384,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             c.flags.removeAll()
 
             c.willMove(toParent: nil)
@@ -408,8 +397,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             // The move is closed: a later removal needs its own willMove(toParent: nil).
             c.willMove(toParent: nil)
             c.removeFromParent()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: true)
@@ -430,14 +418,13 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
 
     @Test func removingAChildWhoseAddIsStillOpenEndsTheMoveWithNil() {  // R7, §11
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             p.addChild(c)
             c.removeFromParent()
             c.didMove(toParent: p)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: nil)
@@ -460,8 +447,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             let q = Parent(name: "q")
             q.addChild(c)
             c.didMove(toParent: q)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: p)

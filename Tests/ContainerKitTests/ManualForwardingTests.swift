@@ -98,19 +98,19 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
     @Test(arguments: Cell.all)
     fileprivate func everyCellOfTheAppearanceTable(_ cell: Cell) {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let c = Leaf(name: "c")
             c.loadViewIfNeeded()
             bring(c, to: cell.state)
             #expect(c.appearanceState == cell.state)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             _ = recorder.takeViolations()
 
             perform(cell.call, on: c)
             #expect(c.appearanceState == cell.endsIn)
             let violations = recorder.takeViolations()
             if let fires = cell.fires {
-                expectTranscript(recorder, fires)
+                recorder.expect(fires)
                 #expect(violations.isEmpty)
             } else {
                 #expect(recorder.takeTranscript().isEmpty)
@@ -127,21 +127,19 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
         recorder.record {
             let c = Leaf(name: "c")
             c.loadViewIfNeeded()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             c.beginAppearanceTransition(true, animated: true)
             c.beginAppearanceTransition(false, animated: false)
             c.beginAppearanceTransition(true, animated: false)
             c.endAppearanceTransition()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: true)
                 c.viewWillDisappear(animated: false)
                 c.viewWillAppear(animated: false)
                 c.viewIsAppearing(animated: false)
                 c.viewDidAppear(animated: false)
-                """,
-                includingViewIsAppearing: true)
+                """, filter: .everything)
             #expect(c.appearanceState == .appeared)
         }
         #expect(recorder.violations.isEmpty)
@@ -153,8 +151,7 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
             let c = Leaf(name: "c")
             c.beginAppearanceTransition(true, animated: false)
             c.endAppearanceTransition()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.loadView()
                 c.viewDidLoad()
@@ -179,13 +176,12 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
             }
             p.driven = [c]
             window.rootController = p
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
             window.isHidden = true
             // d is never driven: nothing reaches the children of a manual container otherwise.
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillAppear(animated: false)
                 c.viewWillAppear(animated: false)
@@ -210,13 +206,12 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
             window.makeKeyAndVisible()
             window.runUntilIdle()
             let c = Leaf(name: "c")
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             p.addChild(c)
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.loadView()
@@ -225,8 +220,7 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
                 """)
             c.beginAppearanceTransition(true, animated: false)
             c.endAppearanceTransition()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: false)
                 c.viewDidAppear(animated: false)
@@ -247,16 +241,15 @@ private func bring(_ controller: Controller, to state: AppearanceState) {
             p.addChild(middle)
             p.view.addSubview(middle.view)
             middle.didMove(toParent: p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             middle.beginAppearanceTransition(true, animated: true)
             middle.endAppearanceTransition()
             // The manual calls are the parent's; the forwarded ones, the middle container's.
             #expect(
-                recorder.entries.filter { !$0.event.isViewIsAppearing }.map(\.source) == [
+                recorder.pendingEntries.filter { !$0.event.isViewIsAppearing }.map(\.source) == [
                     .controller(p.id), .controller(middle.id), .controller(p.id), .controller(middle.id),
                 ])
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 middle.viewWillAppear(animated: true)
                 leaf.viewWillAppear(animated: true)

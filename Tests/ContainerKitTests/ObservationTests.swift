@@ -26,6 +26,7 @@ private final class Witness: Controller {
             c.beginAppearanceTransition(true, animated: false)
             // loadView, viewDidLoad and viewWillAppear were recorded before viewWillAppear's body ran.
             #expect(c.seen == [3])
+            recorder.skipEvents()
         }
     }
 
@@ -48,7 +49,7 @@ private final class Witness: Controller {
                 t.didMove(toParent: p)
                 c.removeFromParent()
             }
-            let lines = recorder.entries.map { entry in
+            let lines = recorder.pendingEntries.map { entry in
                 let source: String
                 switch entry.source {
                 case .window(let id): source = "\(id)"
@@ -82,6 +83,7 @@ private final class Witness: Controller {
                     "p -> t.didMove(toParent: p)",
                     "p -> c.didMove(toParent: nil)",
                 ])
+            recorder.skipEvents()
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -110,7 +112,7 @@ private final class Witness: Controller {
         #expect(!LifecycleObservation.isObserving)
         Leaf(name: "c").loadViewIfNeeded()
         #expect(
-            outer.transcript() == """
+            outer.takeTranscript() == """
                 a.loadView()
                 a.viewDidLoad()
                 a.deinit
@@ -119,7 +121,7 @@ private final class Witness: Controller {
                 b.deinit
                 """)
         #expect(
-            inner.transcript() == """
+            inner.takeTranscript() == """
                 b.loadView()
                 b.viewDidLoad()
                 b.deinit
@@ -138,7 +140,7 @@ private final class Witness: Controller {
                 await Task.yield()
                 window.runUntilIdle()
             }
-            return recorder.transcript()
+            return recorder.takeTranscript()
         }
         async let first = play("one")
         async let second = play("two")
@@ -159,7 +161,7 @@ private final class Witness: Controller {
     @Test func violationHandlersAreScopedToo() {
         let recorder = Recorder()
         let p = Parent(name: "p")
-        recorder.record {
+        recorder.record(violations: .collect) {
             p.addChild(p)
         }
         #expect(recorder.violations.map(\.kind) == [.addingToSelfOrDescendant])

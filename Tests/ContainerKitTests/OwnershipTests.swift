@@ -27,7 +27,7 @@ private final class OwnedLeaf: Controller {}
                 weakC = c
                 weakView = c.view
                 id = c.id
-                _ = recorder.takeTranscript()
+                recorder.skipEvents()
 
                 c.willMove(toParent: nil)
                 c.view.removeFromSuperview()
@@ -39,8 +39,7 @@ private final class OwnedLeaf: Controller {}
             #expect(p.children.isEmpty)
             #expect(p.view.subviews.isEmpty)
             #expect(id.map { recorder.events.contains(.deallocated($0)) } == true)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
@@ -73,7 +72,7 @@ private final class OwnedLeaf: Controller {}
                 weakView = c.view
                 weakC1View = c1.view
                 ids = [c.id, c1.id]
-                _ = recorder.takeTranscript()
+                recorder.skipEvents()
 
                 c.willMove(toParent: nil)
                 c.view.removeFromSuperview()
@@ -89,8 +88,7 @@ private final class OwnedLeaf: Controller {}
             for id in ids {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
@@ -110,7 +108,7 @@ private final class OwnedLeaf: Controller {}
         recorder.record {
             let p = OwnedParent(name: "p")
             let window = show(p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             weak var weakC: OwnedLeaf?
             weak var weakView: View?
             var id: ControllerID?
@@ -129,8 +127,7 @@ private final class OwnedLeaf: Controller {}
             #expect(weakC == nil)
             #expect(weakView == nil)
             #expect(id.map { recorder.events.contains(.deallocated($0)) } == true)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.loadView()
@@ -147,7 +144,7 @@ private final class OwnedLeaf: Controller {}
             // The end of the turn has nothing left for c: no viewIsAppearing, no viewDidAppear.
             window.runUntilIdle()
             #expect(!window.hasPendingWork)
-            expectTranscript(recorder, "", includingViewIsAppearing: true)
+            recorder.expect("", filter: .everything)
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -178,8 +175,7 @@ private final class OwnedLeaf: Controller {}
                     views.append { [weak view] in view }
                 }
                 ids = [p.id, a.id, a1.id, b.id]
-                expectTranscript(
-                    recorder,
+                recorder.expect(
                     """
                     a.willMove(toParent: p)
                     p.loadView()
@@ -205,8 +201,7 @@ private final class OwnedLeaf: Controller {}
             for id in ids {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.deinit
                 a.deinit
@@ -235,8 +230,7 @@ private final class OwnedLeaf: Controller {}
                 weakC = c
                 weakRootView = r.view
                 ids = [r.id, c.id]
-                expectTranscript(
-                    recorder,
+                recorder.expect(
                     """
                     c.willMove(toParent: r)
                     r.loadView()
@@ -257,8 +251,7 @@ private final class OwnedLeaf: Controller {}
             for id in ids {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 r.deinit
                 c.deinit
@@ -288,7 +281,7 @@ private final class OwnedLeaf: Controller {}
                 weakChild = child
                 weakOldView = old.view
                 ids = [old.id, child.id]
-                _ = recorder.takeTranscript()
+                recorder.skipEvents()
                 window.rootController = new
             }
             window.runUntilIdle()
@@ -299,8 +292,7 @@ private final class OwnedLeaf: Controller {}
             for id in ids {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 old.viewWillDisappear(animated: false)
                 child.viewWillDisappear(animated: false)
@@ -334,7 +326,7 @@ private final class OwnedLeaf: Controller {}
                 weakFromView = f.view
                 weakTo = t
                 fromID = f.id
-                _ = recorder.takeTranscript()
+                recorder.skipEvents()
 
                 p.addChild(t)
                 f.willMove(toParent: nil)
@@ -351,8 +343,7 @@ private final class OwnedLeaf: Controller {}
             #expect(weakFrom != nil)
             #expect(weakFromView != nil)
             #expect(weakTo != nil)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
@@ -367,8 +358,7 @@ private final class OwnedLeaf: Controller {}
             #expect(weakTo != nil)
             #expect(p.children.map(\.id.name) == ["t"])
             #expect(fromID.map { recorder.events.contains(.deallocated($0)) } == true)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -392,8 +382,7 @@ private final class OwnedLeaf: Controller {}
             for id in first {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c0.deinit
                 c1.deinit
@@ -417,8 +406,7 @@ private final class OwnedLeaf: Controller {}
             for id in second {
                 #expect(recorder.events.contains(.deallocated(id)))
             }
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c0.deinit
                 c1.deinit

@@ -34,7 +34,7 @@ private final class Card: ContainerController {
             c.didMove(toParent: p)
             c.viewDidAppear(animated: false)
             """
-        #expect(recorder.transcript() == expected)
+        recorder.expect(expected)
         #expect(recorder.violations.isEmpty)
         let readme = try String(contentsOfFile: readmePath(), encoding: .utf8)
         #expect(readme.contains("```\n\(expected)\n```"), "README.md no longer shows this transcript")

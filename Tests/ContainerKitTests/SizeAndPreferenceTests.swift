@@ -109,10 +109,9 @@ private struct SizingTree {
         let recorder = Recorder()
         recorder.record {
             let tree = SizingTree()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -128,10 +127,9 @@ private struct SizingTree {
         recorder.record {
             let tree = SizingTree()
             tree.b.view.frame = Rect(x: 0, y: 0, width: 480, height: 320)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -147,10 +145,9 @@ private struct SizingTree {
         recorder.record {
             let tree = SizingTree()
             tree.a.view.frame = Rect(x: 0, y: 0, width: 480, height: 320)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 b.viewWillTransition(to: Size(width: 480, height: 320))
@@ -168,10 +165,9 @@ private struct SizingTree {
                 asked.append("\(child.id) in \(size)")
                 return child.id.name == "a" ? Size(width: size.width / 2, height: size.height) : size
             }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 240, height: 320))
@@ -195,10 +191,9 @@ private struct SizingTree {
             tree.p.childSize = { child, size in
                 child.id.name == "b" ? Size(width: 320, height: 480) : size
             }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -214,10 +209,9 @@ private struct SizingTree {
         recorder.record {
             let tree = SizingTree()
             tree.a.callsSuper = false
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -233,10 +227,9 @@ private struct SizingTree {
         recorder.record {
             let tree = SizingTree()
             tree.p.callsSuper = false
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 """)
@@ -261,10 +254,9 @@ private struct SizingTree {
             }
             tree.p.onWillTransition = { _, _ in frames("p") }
             tree.a1.onWillTransition = { _, _ in frames("a1") }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -308,10 +300,9 @@ private struct SizingTree {
             tree.a.onWillTransition = { _, coordinator in log.lines.append("a.viewWillTransition") }
             tree.a1.onWillTransition = { _, coordinator in register("a1", coordinator) }
             tree.b.onWillTransition = { _, coordinator in log.lines.append("b.viewWillTransition") }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -351,14 +342,13 @@ private struct SizingTree {
                     alongsideTransition: { _ in log.lines.append("alongside") },
                     completion: { _ in log.lines.append("completion") })
             }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             tree.window.resize(to: Size(width: 320, height: 480))
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(log.lines.isEmpty)
 
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 a.viewWillTransition(to: Size(width: 480, height: 320))
@@ -369,7 +359,7 @@ private struct SizingTree {
                 log.lines == ["p.viewWillTransition Size(width: 480, height: 320)", "alongside", "completion"])
 
             tree.window.resize(to: SizingTree.newSize)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(log.lines.count == 3)
             #expect(tree.window.frame.size == SizingTree.newSize)
         }
@@ -385,8 +375,7 @@ private struct SizingTree {
             let c = Leaf(name: "c")
             p.addChild(c)
             c.didMove(toParent: p)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: p)
@@ -395,20 +384,18 @@ private struct SizingTree {
             c.preferredContentSize = Size(width: 100, height: 200)
             // The parent's override already ran, and saw the new value, when the setter returned.
             #expect(p.changes == ["c: Size(width: 100, height: 200)"])
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.preferredContentSizeDidChange(forChildContentContainer: c)
                 """)
 
             c.preferredContentSize = Size(width: 100, height: 200)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(p.changes.count == 1)
 
             c.preferredContentSize = Size(width: 100, height: 250)
             #expect(p.changes == ["c: Size(width: 100, height: 200)", "c: Size(width: 100, height: 250)"])
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.preferredContentSizeDidChange(forChildContentContainer: c)
                 """)
@@ -428,11 +415,10 @@ private struct SizingTree {
             window.rootController = root
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             c.preferredContentSize = Size(width: 50, height: 60)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.preferredContentSizeDidChange(forChildContentContainer: c)
                 """)
@@ -449,7 +435,7 @@ private struct SizingTree {
         recorder.record {
             let lone = Leaf(name: "lone")
             lone.preferredContentSize = Size(width: 10, height: 20)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(lone.preferredContentSize == Size(width: 10, height: 20))
 
             // A removed child is parentless too.
@@ -459,8 +445,7 @@ private struct SizingTree {
             c.didMove(toParent: p)
             c.willMove(toParent: nil)
             c.removeFromParent()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: p)
@@ -468,7 +453,7 @@ private struct SizingTree {
                 c.didMove(toParent: nil)
                 """)
             c.preferredContentSize = Size(width: 30, height: 40)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(p.changes.isEmpty)
             #expect(c.preferredContentSize == Size(width: 30, height: 40))
         }
@@ -490,8 +475,7 @@ private struct SizingTree {
             window.rootController = r
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: r)
                 c.loadView()
@@ -537,7 +521,7 @@ private struct SizingTree {
             window.rootController = r
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             #expect(window.statusBarStyle == .lightContent)
             #expect(window.isStatusBarHidden == true)
 
@@ -553,7 +537,7 @@ private struct SizingTree {
             m.setNeedsStatusBarAppearanceUpdate()
             #expect(window.statusBarStyle == .darkContent)
             #expect(window.isStatusBarHidden == false)
-            expectTranscript(recorder, "")
+            recorder.expect("")
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -577,7 +561,7 @@ private struct SizingTree {
             window.rootController = r
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             #expect(window.statusBarStyle == .lightContent)
             #expect(window.isStatusBarHidden == false)
 
@@ -593,7 +577,7 @@ private struct SizingTree {
             otherWindow.rootController = stranger
             otherWindow.makeKeyAndVisible()
             otherWindow.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             stranger.setNeedsStatusBarAppearanceUpdate()
             #expect(window.statusBarStyle == .lightContent)
             #expect(window.isStatusBarHidden == false)
@@ -610,7 +594,7 @@ private struct SizingTree {
             r.setNeedsStatusBarAppearanceUpdate()
             #expect(window.statusBarStyle == .lightContent)
             #expect(window.isStatusBarHidden == true)
-            expectTranscript(recorder, "")
+            recorder.expect("")
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -632,8 +616,7 @@ private struct SizingTree {
             #expect(window.statusBarStyle == .darkContent)
             #expect(window.isStatusBarHidden == true)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 r.loadView()
                 r.viewDidLoad()
@@ -663,13 +646,12 @@ private struct SizingTree {
             r2.style = .darkContent
             r2.hidden = true
             r2.loadViewIfNeeded()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.rootController = r2
             #expect(window.statusBarStyle == .darkContent)
             #expect(window.isStatusBarHidden == true)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 r1.viewWillDisappear(animated: false)
                 l1.viewWillDisappear(animated: false)
@@ -682,8 +664,7 @@ private struct SizingTree {
             window.rootController = nil
             #expect(window.statusBarStyle == .default)
             #expect(window.isStatusBarHidden == false)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 r2.viewWillDisappear(animated: false)
                 r2.viewDidDisappear(animated: false)
@@ -711,7 +692,7 @@ private struct SizingTree {
             window.rootController = r
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             // Terminating is what counts; the answer is one of the controllers in the loop.
             #expect([StatusBarStyle.lightContent, .darkContent].contains(window.statusBarStyle))
 
@@ -725,7 +706,7 @@ private struct SizingTree {
             r.styleChild = m
             m.setNeedsStatusBarAppearanceUpdate()
             #expect(window.statusBarStyle == .darkContent)
-            expectTranscript(recorder, "")
+            recorder.expect("")
         }
         #expect(recorder.violations.isEmpty)
     }

@@ -32,13 +32,3 @@ func show(_ root: Controller, in window: Window = makeWindow()) -> Window {
     window.runUntilIdle()
     return window
 }
-
-/// Asserts the recorder's transcript since the last take, line for line.
-@MainActor
-func expectTranscript(
-    _ recorder: Recorder, _ expected: String, includingViewIsAppearing: Bool = false,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let actual = recorder.takeTranscript(includingViewIsAppearing: includingViewIsAppearing)
-    #expect(actual == expected, sourceLocation: sourceLocation)
-}

@@ -55,7 +55,7 @@ private struct Stage {
             window.runUntilIdle()
         }
         f.flags.removeAll()
-        _ = recorder.takeTranscript()
+        recorder.skipEvents()
     }
 
     /// Apple's sample: addChild(t), f.willMove(nil), transition, then didMove/removeFromParent in completion.
@@ -81,8 +81,7 @@ private struct Stage {
                 stage.p.view.subviews.map(ObjectIdentifier.init)
                     == [stage.f.view, stage.t.view].map(ObjectIdentifier.init))
             #expect(stage.window.animationsInFlight.count == 1)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
@@ -91,11 +90,9 @@ private struct Stage {
                 t.viewDidLoad()
                 t.viewWillAppear(animated: true)
                 t.viewIsAppearing(animated: true)
-                """,
-                includingViewIsAppearing: true)
+                """, filter: .everything)
             stage.window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -120,7 +117,7 @@ private struct Stage {
             stage.p.addChild(stage.t)
             stage.t.view.frame = stage.f.view.frame
             stage.f.willMove(toParent: nil)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             stage.p.transition(
                 from: stage.f, to: stage.t, duration: 0.25, options: [.transitionCrossDissolve],
                 animations: nil, completion: nil)
@@ -133,8 +130,7 @@ private struct Stage {
             #expect(animation?.options == [.transitionCrossDissolve])
             stage.window.runUntilIdle()
             // No completion closure was passed, so no completion line.
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 f.viewWillDisappear(animated: true)
                 t.viewWillAppear(animated: true)
@@ -154,8 +150,7 @@ private struct Stage {
             stage.swap(duration: 0)
             #expect(stage.window.animationsInFlight.isEmpty)
             #expect(!stage.window.hasPendingWork)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
@@ -179,8 +174,7 @@ private struct Stage {
             let stage = Stage(recorder, visible: false)
             stage.swap(duration: 0.3)
             #expect(stage.window.animationsInFlight.isEmpty)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
@@ -202,7 +196,7 @@ private struct Stage {
             let driver = HoldingDriver()
             stage.window.animationDriver = driver
             stage.swap(duration: 0.3)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             stage.window.runUntilIdle()
             #expect(recorder.takeTranscript().isEmpty)
             #expect(!stage.window.hasPendingWork)
@@ -210,8 +204,7 @@ private struct Stage {
             #expect(stage.t.appearanceState == .appearing)
             #expect(driver.started.count == 1)
             driver.started[0].complete(finished: false)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -232,10 +225,9 @@ private struct Stage {
             let stage = Stage(recorder)
             stage.window.animationDriver = HoldingDriver()
             stage.swap(duration: 0.3)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             stage.window.isHidden = true
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -258,10 +250,9 @@ private struct Stage {
             let stage = Stage(recorder)
             stage.window.animationDriver = HoldingDriver()
             stage.swap(duration: 0.3)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             stage.window.rootController = nil
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -297,14 +288,13 @@ private struct Stage {
             t.loadViewIfNeeded()
             p.addChild(t)
             f.willMove(toParent: nil)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             p.transition(from: f, to: t, duration: 0.3, animations: nil) { _ in
                 t.didMove(toParent: p)
                 f.removeFromParent()
             }
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 f.viewWillDisappear(animated: true)
                 inner.viewWillDisappear(animated: true)

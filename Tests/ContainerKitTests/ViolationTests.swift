@@ -11,7 +11,7 @@ import Testing
 
     @Test func addingToSelfOrDescendantIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Parent(name: "c")
             let g = Parent(name: "g")
@@ -19,7 +19,7 @@ import Testing
             embed(c, in: p)
             embed(g, in: c)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let state = { Self.state([window], [p, c, g]) }
 
             expectRefused(
@@ -46,17 +46,17 @@ import Testing
 
     @Test func addingExistingChildIsIgnored() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             p.addChild(c)
-            expectTranscript(recorder, "c.willMove(toParent: p)")
+            recorder.expect("c.willMove(toParent: p)")
             let attaching = Self.state([window], [p, c])
             p.addChild(c)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .addingExistingChild, .warning, involving: [p, c], message: "is already a child of")
             #expect(Self.state([window], [p, c]) == attaching)
@@ -64,8 +64,7 @@ import Testing
             p.view.addSubview(c.view)
             c.didMove(toParent: p)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.loadView()
                 c.viewDidLoad()
@@ -75,7 +74,7 @@ import Testing
                 """)
             let attached = Self.state([window], [p, c])
             p.addChild(c)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .addingExistingChild, .warning, involving: [p, c], message: "is already a child of")
             #expect(Self.state([window], [p, c]) == attached)
@@ -88,7 +87,7 @@ import Testing
 
     @Test func invalidRootControllerIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
@@ -96,7 +95,7 @@ import Testing
             window.runUntilIdle()
             let other = makeWindow("other")
             other.makeKeyAndVisible()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let state = { Self.state([window, other], [p, c]) }
 
             expectRefused(
@@ -122,16 +121,16 @@ import Testing
 
     @Test func removeWithoutWillMoveRemovesAsAsked() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let window = show(p)
             embed(c, in: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             c.removeFromParent()
-            expectTranscript(recorder, "c.didMove(toParent: nil)")
+            recorder.expect("c.didMove(toParent: nil)")
             expectViolation(
                 recorder, .removeWithoutWillMove, .warning, involving: [c, p],
                 message: "willMove(toParent: nil) must be called before removeFromParent()")
@@ -144,13 +143,13 @@ import Testing
 
             // The removal is complete: no second didMove, and the controller can be added again.
             c.removeFromParent()
-            expectTranscript(recorder, "")
+            recorder.expect("")
             p.addChild(c)
-            expectTranscript(recorder, "c.willMove(toParent: p)")
+            recorder.expect("c.willMove(toParent: p)")
 
             // An addition still open (no didMove yet) is removed as asked too.
             c.removeFromParent()
-            expectTranscript(recorder, "c.didMove(toParent: nil)")
+            recorder.expect("c.didMove(toParent: nil)")
             expectViolation(
                 recorder, .removeWithoutWillMove, .warning, involving: [c, p],
                 message: "willMove(toParent: nil) must be called before removeFromParent()")
@@ -163,17 +162,16 @@ import Testing
 
     @Test func reparentingIsNotAViolation() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let q = Parent(name: "q")
             let c = Leaf(name: "c")
             embed(c, in: p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             // R4: addChild(_:) removes the child from its parent first, with no willMove(toParent: nil).
             q.addChild(c)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.didMove(toParent: nil)
                 c.willMove(toParent: q)
@@ -189,7 +187,7 @@ import Testing
 
     @Test func willMoveToParentByHandIsIgnored() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let q = Parent(name: "q")
             let c = Leaf(name: "c")
@@ -198,30 +196,30 @@ import Testing
             // Detached: willMove(toParent: p) belongs to addChild(_:).
             var before = state()
             c.willMove(toParent: p)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .unexpectedWillMove, .warning, involving: [c, p], message: "is sent by addChild(_:) (R1)")
             #expect(state() == before)
             #expect(c.parent == nil)
             p.addChild(c)
-            expectTranscript(recorder, "c.willMove(toParent: p)")
+            recorder.expect("c.willMove(toParent: p)")
 
             // Attaching: a second willMove while the move is open.
             before = state()
             c.willMove(toParent: p)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .unexpectedWillMove, .warning, involving: [c, p],
                 message: "no second willMove is sent while a move is open")
             #expect(state() == before)
             #expect(c.hierarchyDescription.contains("moving to parent"))
             c.didMove(toParent: p)
-            expectTranscript(recorder, "c.didMove(toParent: p)")
+            recorder.expect("c.didMove(toParent: p)")
 
             // Attached: willMove toward another parent by hand.
             before = state()
             c.willMove(toParent: q)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .unexpectedWillMove, .warning, involving: [c, q], message: "is sent by addChild(_:) (R1)")
             #expect(state() == before)
@@ -230,8 +228,7 @@ import Testing
             #expect(q.children.isEmpty)
             c.willMove(toParent: nil)
             c.removeFromParent()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.didMove(toParent: nil)
@@ -242,17 +239,17 @@ import Testing
 
     @Test func secondWillMoveToNilIsIgnored() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             embed(c, in: p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             c.willMove(toParent: nil)
-            expectTranscript(recorder, "c.willMove(toParent: nil)")
+            recorder.expect("c.willMove(toParent: nil)")
             let before = Self.state([], [p, c])
             c.willMove(toParent: nil)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(
                 recorder, .unexpectedWillMove, .warning, involving: [c],
                 message: "willMove(toParent: nil) was already called")
@@ -261,7 +258,7 @@ import Testing
 
             // The removal is still open: removeFromParent() completes it with no violation.
             c.removeFromParent()
-            expectTranscript(recorder, "c.didMove(toParent: nil)")
+            recorder.expect("c.didMove(toParent: nil)")
             #expect(c.parent == nil)
             #expect(p.children.isEmpty)
         }
@@ -270,7 +267,7 @@ import Testing
 
     @Test func didMoveToUnexpectedParentIsIgnored() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let q = Parent(name: "q")
             let c = Leaf(name: "c")
@@ -278,14 +275,14 @@ import Testing
             let rule = "names a parent that is not the one the move is heading to"
 
             p.addChild(c)
-            expectTranscript(recorder, "c.willMove(toParent: p)")
+            recorder.expect("c.willMove(toParent: p)")
             var before = state()
             c.didMove(toParent: q)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .didMoveToUnexpectedParent, .warning, involving: [c, q], message: rule)
             #expect(state() == before)
             c.didMove(toParent: nil)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .didMoveToUnexpectedParent, .warning, involving: [c], message: rule)
             #expect(state() == before)
             #expect(c.hierarchyDescription.contains("moving to parent"))
@@ -293,21 +290,21 @@ import Testing
 
             // The addition is still open: the right didMove completes it.
             c.didMove(toParent: p)
-            expectTranscript(recorder, "c.didMove(toParent: p)")
+            recorder.expect("c.didMove(toParent: p)")
             #expect(!c.hierarchyDescription.contains("moving"))
 
             c.willMove(toParent: nil)
-            expectTranscript(recorder, "c.willMove(toParent: nil)")
+            recorder.expect("c.willMove(toParent: nil)")
             before = state()
             c.didMove(toParent: q)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .didMoveToUnexpectedParent, .warning, involving: [c, q], message: rule)
             #expect(state() == before)
             #expect(c.hierarchyDescription.contains("moving from parent"))
 
             // The removal is still open: removeFromParent() completes it with no violation.
             c.removeFromParent()
-            expectTranscript(recorder, "c.didMove(toParent: nil)")
+            recorder.expect("c.didMove(toParent: nil)")
             #expect(c.parent == nil)
         }
         #expect(recorder.violations.isEmpty)
@@ -315,7 +312,7 @@ import Testing
 
     @Test func unmatchedDidMoveIsIgnored() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let state = { Self.state([], [p, c]) }
@@ -324,11 +321,11 @@ import Testing
             // No move begun.
             var before = state()
             c.didMove(toParent: p)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .unmatchedDidMove, .warning, involving: [c, p], message: rule)
             #expect(state() == before)
             c.didMove(toParent: nil)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .unmatchedDidMove, .warning, involving: [c], message: rule)
             #expect(state() == before)
             #expect(c.parent == nil)
@@ -337,23 +334,21 @@ import Testing
             // A second didMove for one move.
             p.addChild(c)
             c.didMove(toParent: p)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.didMove(toParent: p)
                 """)
             before = state()
             c.didMove(toParent: p)
-            expectTranscript(recorder, "")
+            recorder.expect("")
             expectViolation(recorder, .unmatchedDidMove, .warning, involving: [c, p], message: rule)
             #expect(state() == before)
 
             // The state is still attached: the removal follows the contract with no violation.
             c.willMove(toParent: nil)
             c.removeFromParent()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.didMove(toParent: nil)
@@ -367,7 +362,7 @@ import Testing
     @Test(arguments: UnbalancedCell.allCases)
     func unbalancedAppearanceTransitionIsIgnored(_ cell: UnbalancedCell) {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             embed(c, in: p)
@@ -384,7 +379,7 @@ import Testing
                 p.endAppearanceTransition()
                 p.beginAppearanceTransition(false, animated: false)
             }
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             #expect(recorder.takeViolations().isEmpty)
             #expect(p.appearanceState == cell.state)
             #expect(c.appearanceState == cell.state)
@@ -398,7 +393,7 @@ import Testing
             case .endWhileDisappeared, .endWhileAppeared:
                 p.endAppearanceTransition()
             }
-            expectTranscript(recorder, "", includingViewIsAppearing: true)
+            recorder.expect("", filter: .everything)
             expectViolation(
                 recorder, .unbalancedAppearanceTransition, .warning, involving: [p],
                 message: "Unbalanced calls to begin/end appearance transitions")
@@ -412,7 +407,7 @@ import Testing
     @Test(arguments: AppearanceCallback.allCases)
     func appearanceCallbackCalledDirectlyIsIgnored(_ callback: AppearanceCallback) {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             // On screen, with a child that must not be reached.
             let p = Probe(name: "p")
             let c = Leaf(name: "c")
@@ -422,7 +417,7 @@ import Testing
             // Off screen, view loaded.
             let d = Probe(name: "d")
             d.loadViewIfNeeded()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             p.log.removeAll()
             let rule = "\(callback.selector) was called directly on"
 
@@ -432,7 +427,7 @@ import Testing
                 callback.call(on: probe)
                 #expect(probe.log == [callback.name])
                 probe.log.removeAll()
-                expectTranscript(recorder, "", includingViewIsAppearing: true)
+                recorder.expect("", filter: .everything)
                 expectViolation(
                     recorder, .appearanceCallbackCalledDirectly, .warning, involving: [probe], message: rule)
                 #expect(probe.appearanceState == appearance)
@@ -449,11 +444,11 @@ import Testing
     @Test(arguments: SuperCallback.allCases)
     func missingSuperCallIsReportedAfterTheOverride(_ skipped: SuperCallback) {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Probe(name: "c")
             let window = show(p)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             c.skipping = skipped
             c.violationCount = { recorder.violations.count }
             // The container's own calls (R3) are not engine deliveries: they reach super here.
@@ -490,8 +485,7 @@ import Testing
             #expect(!c.hierarchyDescription.contains("moving"))
             reported.append(recorder.violations.count)
 
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: p)
                 c.loadView()
@@ -504,7 +498,7 @@ import Testing
                 c.viewWillDisappear(animated: false)
                 c.viewDidDisappear(animated: false)
                 c.didMove(toParent: nil)
-                """, includingViewIsAppearing: true)
+                """, filter: .everything)
             // Each override ran once; the report came after the skipping one returned.
             let calls = [
                 "willMove(toParent: p)", "viewWillAppear", "didMove(toParent: p)", "viewIsAppearing", "viewDidAppear",
@@ -524,11 +518,10 @@ import Testing
 
     @Test func loadViewAssigningNoViewGetsAPlainView() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let c = ViewlessProbe(name: "c")
             let view = c.view
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.loadView()
                 c.viewDidLoad()
@@ -539,21 +532,21 @@ import Testing
             #expect(c.isViewLoaded)
             #expect(view.controller === c)
             #expect(c.view === view)
-            expectTranscript(recorder, "")
+            recorder.expect("")
         }
         #expect(recorder.violations.isEmpty)
     }
 
     @Test func viewOwnedByAnotherControllerIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let d = Leaf(name: "d")
             let window = show(p)
             embed(c, in: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let rule = "A view can be the root view of one controller only"
             let state = { Self.state([window], [p, c, d]) }
 
@@ -580,7 +573,7 @@ import Testing
 
     @Test func invalidViewHierarchyIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let d = Leaf(name: "d")
@@ -592,7 +585,7 @@ import Testing
             let plain = View()
             let inner = View()
             plain.addSubview(inner)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let state = { Self.state([window, other], [p, c, d], views: [plain, inner]) }
 
             expectRefused(
@@ -639,7 +632,7 @@ import Testing
 
     @Test func childViewUnderAnotherControllersViewIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let c = Leaf(name: "c")
             let q = Leaf(name: "q")
@@ -649,7 +642,7 @@ import Testing
             let plain = View()
             q.view.addSubview(plain)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let state = { Self.state([window], [p, c, q], views: [plain]) }
             let rule = "UIViewControllerHierarchyInconsistency"
 
@@ -668,8 +661,7 @@ import Testing
             // A child whose view is in no hierarchy yet is refused too.
             c.willMove(toParent: nil)
             c.view.removeFromSuperview()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
@@ -683,13 +675,12 @@ import Testing
 
             // A controller with no parent may put its view anywhere (R6).
             c.removeFromParent()
-            expectTranscript(recorder, "c.didMove(toParent: nil)")
+            recorder.expect("c.didMove(toParent: nil)")
             q.view.addSubview(c.view)
             let d = Leaf(name: "d")
             plain.addSubview(d.view)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: false)
                 d.loadView()
@@ -709,7 +700,7 @@ import Testing
 
     @Test func invalidTransitionIsRefused() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let f = Leaf(name: "f")
             let t = Leaf(name: "t")
@@ -732,7 +723,7 @@ import Testing
             mf.didMove(toParent: m)
             m.addChild(mt)
             other.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             let state = { Self.state([window, other], [p, f, t, g, s, m, mf, mt]) }
             var ran: [String] = []
@@ -772,7 +763,7 @@ import Testing
             #expect(!mt.isViewLoaded)
             window.runUntilIdle()
             other.runUntilIdle()
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(ran.isEmpty)
             #expect(state() == initial)
         }
@@ -781,19 +772,18 @@ import Testing
 
     @Test func transitionWithIncomingViewInAHierarchyIsCarriedOut() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let f = Leaf(name: "f")
             let t = Leaf(name: "t")
             let window = show(p)
             embed(f, in: p)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             let holder = View()
             p.addChild(t)
             holder.addSubview(t.view)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.willMove(toParent: p)
                 t.loadView()
@@ -816,8 +806,7 @@ import Testing
             expectViolation(
                 recorder, .transitionViewAlreadyInHierarchy, .warning, involving: [p, t],
                 message: "view is already in a view hierarchy")
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 f.willMove(toParent: nil)
                 f.viewWillDisappear(animated: true)
@@ -828,8 +817,7 @@ import Testing
             #expect(p.view.subviews.map(\.controller?.id) == [f.id, t.id])
 
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 t.viewDidAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -854,7 +842,7 @@ import Testing
 
     @Test func nestedRunUntilIdleReturnsAtOnce() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Parent(name: "p")
             let a = Probe(name: "a")
             let b = Leaf(name: "b")
@@ -864,7 +852,7 @@ import Testing
             embed(a, in: p)
             embed(b, in: p)
             window.makeKeyAndVisible()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             a.afterDidAppear = { [weak window] probe in
                 guard let window else { return }
                 window.addSubview(d.view)
@@ -876,8 +864,7 @@ import Testing
             }
 
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewDidAppear(animated: false)
                 a.viewDidAppear(animated: false)
@@ -899,7 +886,7 @@ import Testing
 
     @Test func runUntilIdleOfAnotherWindowInsideATurnReturnsAtOnce() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let p = Probe(name: "p")
             let q = Leaf(name: "q")
             let d = Leaf(name: "d")
@@ -907,7 +894,7 @@ import Testing
             window.rootController = p
             window.makeKeyAndVisible()
             let other = show(q, in: makeWindow("other"))
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             p.afterDidAppear = { [weak other] probe in
                 guard let other else { return }
                 other.addSubview(d.view)
@@ -918,8 +905,7 @@ import Testing
             }
 
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewDidAppear(animated: false)
                 d.loadView()
@@ -933,7 +919,7 @@ import Testing
             #expect(other.hasPendingWork)
 
             other.runUntilIdle()
-            expectTranscript(recorder, "d.viewDidAppear(animated: false)")
+            recorder.expect("d.viewDidAppear(animated: false)")
             #expect(d.appearanceState == .appeared)
         }
         #expect(recorder.violations.isEmpty)
@@ -941,7 +927,7 @@ import Testing
 
     @Test func runawayTurnIsStopped() {
         let recorder = Recorder()
-        recorder.record {
+        recorder.record(violations: .collect) {
             let r = Probe(name: "r")
             var completedHooks = 0
             r.afterDidAppear = { probe in
@@ -953,8 +939,7 @@ import Testing
             let window = makeWindow()
             window.rootController = r
             window.makeKeyAndVisible()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 r.loadView()
                 r.viewDidLoad()
@@ -964,8 +949,9 @@ import Testing
 
             window.runUntilIdle()
             let rounds = Window.maximumRoundsPerTurn
-            let events = recorder.events
-            recorder.clearEvents()
+            let events = recorder.pendingEntries.map(\.event)
+            recorder.skipEvents()
+            recorder.skipEvents()
             let violations = recorder.takeViolations()
             #expect(violations.count == 1)
             if let violation = violations.first {
@@ -994,7 +980,7 @@ import Testing
 
             // The dropped work stays dropped.
             window.runUntilIdle()
-            expectTranscript(recorder, "")
+            recorder.expect("")
             #expect(recorder.takeViolations().isEmpty)
         }
         #expect(recorder.violations.isEmpty)

@@ -10,7 +10,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
     p.addChild(c)
     p.view.addSubview(c.view)
     c.didMove(toParent: p)
-    _ = recorder.takeTranscript()
+    recorder.skipEvents()
     return (p, c)
 }
 
@@ -41,23 +41,20 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             #expect(!window.isHidden)
             #expect(p.appearanceState == .appearing)
             #expect(c.appearanceState == .appearing)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillAppear(animated: false)
                 c.viewWillAppear(animated: false)
                 """)
             #expect(window.hasPendingWork)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewIsAppearing(animated: false)
                 p.viewDidAppear(animated: false)
                 c.viewIsAppearing(animated: false)
                 c.viewDidAppear(animated: false)
-                """,
-                includingViewIsAppearing: true)
+                """, filter: .everything)
             #expect(p.appearanceState == .appeared)
             #expect(c.appearanceState == .appeared)
         }
@@ -72,10 +69,9 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             window.rootController = p
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.isHidden = true
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillDisappear(animated: false)
                 c.viewWillDisappear(animated: false)
@@ -100,8 +96,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             window.makeKeyAndVisible()
             window.isHidden = true
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillAppear(animated: false)
                 c.viewWillAppear(animated: false)
@@ -123,10 +118,9 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             window.rootController = p
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.rootController = q
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 p.viewWillDisappear(animated: false)
                 c.viewWillDisappear(animated: false)
@@ -136,8 +130,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 d.viewWillAppear(animated: false)
                 """)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 q.viewDidAppear(animated: false)
                 d.viewDidAppear(animated: false)
@@ -147,8 +140,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             #expect(q.view.superview === window)
             #expect(window.subviews.count == 1)
             window.rootController = nil
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 q.viewWillDisappear(animated: false)
                 d.viewWillDisappear(animated: false)
@@ -170,12 +162,11 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             window.runUntilIdle()
             let c = Leaf(name: "c")
             c.loadViewIfNeeded()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             root.view.addSubview(c.view)
             c.view.removeFromSuperview()
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
@@ -187,8 +178,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             c.view.removeFromSuperview()
             root.view.addSubview(c.view)
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
@@ -215,13 +205,12 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             second.runUntilIdle()
             let c = Leaf(name: "c")
             c.loadViewIfNeeded()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
 
             a.view.addSubview(c.view)
             b.view.addSubview(c.view)
             #expect(c.view.window === second)
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 c.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
@@ -232,7 +221,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             #expect(recorder.takeTranscript().isEmpty)
             #expect(c.appearanceState == .appearing)
             second.runUntilIdle()
-            expectTranscript(recorder, "c.viewDidAppear(animated: false)")
+            recorder.expect("c.viewDidAppear(animated: false)")
             #expect(c.appearanceState == .appeared)
         }
         #expect(recorder.violations.isEmpty)
@@ -250,7 +239,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             let c = Leaf(name: "c")
             root.view.addSubview(c.view)
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             holder.addSubview(c.view)
             window.runUntilIdle()
             #expect(recorder.takeTranscript().isEmpty)
@@ -274,12 +263,11 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 child.didMove(toParent: parent)
             }
             window.rootController = root
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
             window.isHidden = true
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 root.viewWillAppear(animated: false)
                 a.viewWillAppear(animated: false)
@@ -327,10 +315,9 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 child.didMove(toParent: parent)
             }
             window.rootController = root
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 root.viewWillAppear(animated: false)
                 a.viewWillAppear(animated: false)
@@ -349,11 +336,10 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             let loose = Leaf(name: "loose")
             window.rootController = root
             root.view.addSubview(loose.view)
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            expectTranscript(
-                recorder,
+            recorder.expect(
                 """
                 root.viewWillAppear(animated: false)
                 loose.viewWillAppear(animated: false)
@@ -374,7 +360,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             window.rootController = p
             window.makeKeyAndVisible()
             window.runUntilIdle()
-            _ = recorder.takeTranscript()
+            recorder.skipEvents()
             window.runUntilIdle()
             #expect(recorder.takeTranscript().isEmpty)
             #expect(!window.hasPendingWork)
@@ -443,6 +429,7 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                        | <View; frame = (0, 0, 320, 480); controller = p>
                        |    | <View; frame = (0, 0, 0, 0); controller = c>
                     """)
+            recorder.skipEvents()
         }
     }
 

@@ -9,6 +9,14 @@ public protocol LifecycleObserver: AnyObject, Sendable {
     ///   - event: The callback, completion or deallocation.
     ///   - source: Who drove it: the window, a controller, or code outside the tree.
     func observe(_ event: LifecycleEvent, source: EventSource)
+
+    /// Called on the main actor when `window` queues work for its turn, starts an animation, or is
+    /// shown, so an observer can check later that nothing is left waiting. The default does nothing.
+    func observe(windowActivity window: Window)
+}
+
+extension LifecycleObserver {
+    public func observe(windowActivity window: Window) {}
 }
 
 /// Scopes in which observers receive lifecycle events.
@@ -40,6 +48,16 @@ public enum LifecycleObservation {
 
     /// Whether any observer is in scope.
     public static var isObserving: Bool { observers != nil }
+
+    /// Tells the observers in scope that `window` has work, an animation, or has been shown.
+    @MainActor
+    static func noteActivity(of window: Window) {
+        var list = observers
+        while let node = list {
+            node.observer.observe(windowActivity: window)
+            list = node.next
+        }
+    }
 
     /// Delivers an event to the observers in scope. The event is built only when there is one.
     static func emit(_ event: @autoclosure () -> LifecycleEvent, source: @autoclosure () -> EventSource) {

@@ -35,17 +35,17 @@ public final class TransitionAnimation {
     }
 
     /// What kind of transition is animating.
-    public let kind: Kind
+    nonisolated public let kind: Kind
     /// The container running the transition.
-    public let container: ControllerID
+    nonisolated public let container: ControllerID
     /// The controllers whose views the transition takes out.
-    public let fromControllers: [ControllerID]
+    nonisolated public let fromControllers: [ControllerID]
     /// The controllers whose views the transition brings in.
-    public let toControllers: [ControllerID]
+    nonisolated public let toControllers: [ControllerID]
     /// The duration asked for, in seconds.
-    public let duration: Double
+    nonisolated public let duration: Double
     /// The options asked for.
-    public let options: TransitionOptions
+    nonisolated public let options: TransitionOptions
     /// Whether the animation has completed.
     public private(set) var isComplete = false
     /// Whether it ran to its end (`true`) or was cut short (`false`); nil while in flight.

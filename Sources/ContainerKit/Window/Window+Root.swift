@@ -36,6 +36,7 @@ extension Window {
                 AppearanceWalk.windowExit(of: self, window: self)
             } else {
                 storedIsHidden = false
+                LifecycleObservation.noteActivity(of: self)
                 resolveStatusBarAppearance()
                 AppearanceWalk.windowEntry(of: self, window: self)
             }

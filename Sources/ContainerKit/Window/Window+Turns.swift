@@ -56,6 +56,7 @@ extension Window {
 
     func enqueue(_ work: DeferredWork) {
         deferred.append(work)
+        LifecycleObservation.noteActivity(of: self)
     }
 
     private func perform(_ work: DeferredWork) {
@@ -86,6 +87,7 @@ extension Window {
 
     func animationStarted(_ animation: TransitionAnimation) {
         animationsInFlight.append(animation)
+        LifecycleObservation.noteActivity(of: self)
         animationDriver.animationDidStart(animation, in: self)
     }
 

@@ -1,0 +1,250 @@
+import ContainerKit
+import Foundation
+
+/// Records every ``LifecycleEvent`` delivered inside its scope, across the whole tree, in one
+/// ordered transcript, and checks it exhaustively.
+///
+/// ```swift
+/// let recorder = Recorder()
+/// recorder.record {
+///     nav.push(b, animated: true)
+///     window.runUntilIdle()
+/// }
+/// recorder.expect("""
+///     b.willMove(toParent: nav)
+///     b.loadView()
+///     …
+///     """)
+/// ```
+///
+/// The scope is bound to the current task, so parallel tests never see each other's events, and
+/// nothing is subclassed: built-in containers, completions and deallocations are recorded like
+/// everything else. Inside ``record(violations:fileID:filePath:line:column:_:)`` a contract violation
+/// fails the test unless ``expectViolation(_:unchanged:fileID:filePath:line:column:_:)`` expected it.
+///
+/// ``expect(_:filter:fileID:filePath:line:column:)`` consumes what it matched; ``finish(fileID:filePath:line:column:)``
+/// fails on events nobody asserted, on work still waiting for `runUntilIdle()` and on transitions
+/// still in flight. When the recorder goes away without `finish()`, it checks the events again.
+public final class Recorder: LifecycleObserver, @unchecked Sendable {
+    /// One recorded event and who drove it.
+    public struct Entry: Hashable, Sendable {
+        /// The event.
+        public let event: LifecycleEvent
+        /// Who drove it.
+        public let source: EventSource
+
+        /// Creates an entry.
+        public init(event: LifecycleEvent, source: EventSource) {
+            self.event = event
+            self.source = source
+        }
+    }
+
+    /// What a contract violation inside ``record(violations:fileID:filePath:line:column:_:)`` does.
+    public enum ViolationPolicy: Sendable {
+        /// Fails the test at the `record` call, unless `expectViolation` expected it (the default).
+        case failTest
+        /// Only collects it in ``violations``, for tests that inspect violations themselves.
+        case collect
+    }
+
+    /// Whether ``expect(_:filter:fileID:filePath:line:column:)`` must match every event.
+    public enum Exhaustivity: Sendable {
+        /// Every event must be matched, in order (the default).
+        case on
+        /// The expected lines must appear in order; anything may stand between them, and what is
+        /// left unasserted when the scope ends is skipped.
+        case off
+    }
+
+    struct WeakWindow {
+        weak var window: Window?
+    }
+
+    struct State {
+        var entries: [Entry] = []
+        var consumed = 0
+        var names: [UInt64: String] = [:]
+        var defaultNames: [UInt64: String] = [:]
+        var typeCounters: [String: Int] = [:]
+        var violations: [ContractViolation] = []
+        var windows: [WeakWindow] = []
+        var exhaustivity = Exhaustivity.on
+        var finished = false
+    }
+
+    let lock = NSLock()
+    var state = State()
+    let creationSite: CallSite
+
+    /// Creates an empty recorder. Failures found when it goes away are reported here.
+    public init(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    deinit {
+        let (finished, unasserted) = withState { ($0.finished, Self.unasserted(in: $0)) }
+        guard !finished, !unasserted.isEmpty else { return }
+        TestFailure.record(
+            "The recorder went away without finish():\n" + TranscriptDiff.unassertedMessage(unasserted.map(render)),
+            at: creationSite)
+    }
+
+    func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    // MARK: - Recording
+
+    /// Runs `body`, recording every event delivered and every violation reported inside it.
+    ///
+    /// - Parameter violations: ``ViolationPolicy/failTest`` (the default) fails the test for each
+    ///   violation that no `expectViolation` expected; ``ViolationPolicy/collect`` only collects them.
+    public func record<Result>(
+        violations policy: ViolationPolicy = .failTest,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ body: () throws -> Result
+    ) rethrows -> Result {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try ContractViolation.withHandler(violationHandler(policy, site)) {
+            try LifecycleObservation.observe(with: self, body)
+        }
+    }
+
+    /// Runs the asynchronous `body`, recording every event delivered and every violation reported inside it.
+    public func record<Result>(
+        violations policy: ViolationPolicy = .failTest,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try await ContractViolation.withHandler(violationHandler(policy, site)) {
+            try await LifecycleObservation.observe(with: self) {
+                try await body()
+            }
+        }
+    }
+
+    private func violationHandler(_ policy: ViolationPolicy, _ site: CallSite) -> ContractViolation.Handler {
+        { [self] violation in
+            withState { $0.violations.append(violation) }
+            guard policy == .failTest else { return }
+            TestFailure.record(
+                """
+                Unexpected contract violation (\(violation.kind.rawValue), \(violation.severity.rawValue)): \
+                \(violation.message)
+                To fix, correct the call, or wrap it in expectViolation(.\(violation.kind.rawValue)) { … } if the \
+                test is about the misuse.
+                """,
+                at: site)
+        }
+    }
+
+    public func observe(_ event: LifecycleEvent, source: EventSource) {
+        withState { state in
+            state.entries.append(Entry(event: event, source: source))
+            for id in Self.controllers(in: event, source: source) where state.defaultNames[id.serial] == nil {
+                let count = (state.typeCounters[id.typeName] ?? 0) + 1
+                state.typeCounters[id.typeName] = count
+                state.defaultNames[id.serial] = "\(id.typeName)\(count)"
+            }
+        }
+    }
+
+    public func observe(windowActivity window: Window) {
+        withState { state in
+            state.windows.removeAll { $0.window == nil }
+            if !state.windows.contains(where: { $0.window === window }) {
+                state.windows.append(WeakWindow(window: window))
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Every entry recorded so far, in order, asserted or not.
+    public var entries: [Entry] { withState { $0.entries } }
+
+    /// Every event recorded so far, in order, asserted or not.
+    public var events: [LifecycleEvent] { entries.map(\.event) }
+
+    /// The entries no assertion has consumed yet.
+    public var pendingEntries: [Entry] { withState { Array($0.entries[$0.consumed...]) } }
+
+    /// Every violation reported so far inside ``record(violations:fileID:filePath:line:column:_:)``, in order.
+    public var violations: [ContractViolation] { withState { $0.violations } }
+
+    /// The events not consumed yet, in transcript notation, one a line. `viewIsAppearing` lines are
+    /// left out unless `includingViewIsAppearing`, as in the lifecycle reference.
+    public func transcript(includingViewIsAppearing: Bool = false) -> String {
+        let filter: EventFilter = includingViewIsAppearing ? .everything : .transcript
+        return pendingEntries.filter { filter.includes($0) }.map { render($0.event) }.joined(separator: "\n")
+    }
+
+    /// Returns ``transcript(includingViewIsAppearing:)`` and consumes those events, without asserting them.
+    public func takeTranscript(includingViewIsAppearing: Bool = false) -> String {
+        let text = transcript(includingViewIsAppearing: includingViewIsAppearing)
+        skipEvents()
+        return text
+    }
+
+    /// Consumes every event recorded so far without asserting it: the setup of a test, say.
+    public func skipEvents() {
+        withState { $0.consumed = $0.entries.count }
+    }
+
+    /// Returns the violations reported so far and forgets them.
+    public func takeViolations() -> [ContractViolation] {
+        withState { state in
+            defer { state.violations.removeAll() }
+            return state.violations
+        }
+    }
+
+    /// The windows that had work, an animation or were shown inside the recorder's scope.
+    @MainActor
+    public var observedWindows: [Window] { withState { $0.windows.compactMap(\.window) } }
+
+    /// The unasserted events, less a trailing run of deallocations (the scope's own locals going away).
+    static func unasserted(in state: State) -> [LifecycleEvent] {
+        var pending = state.entries[state.consumed...].map(\.event).filter { !$0.isViewIsAppearing }
+        while case .deallocated = pending.last {
+            pending.removeLast()
+        }
+        return pending
+    }
+
+    static func controllers(in event: LifecycleEvent, source: EventSource) -> [ControllerID] {
+        var ids = [event.receiver]
+        switch event {
+        case .willMove(_, let parent?), .didMove(_, let parent?): ids.append(parent)
+        case .preferredContentSizeDidChange(_, let child): ids.append(child)
+        default: break
+        }
+        if case .controller(let id) = source { ids.insert(id, at: 0) }
+        return ids
+    }
+}
+
+extension LifecycleEvent {
+    var isViewIsAppearing: Bool {
+        if case .viewIsAppearing = self { return true }
+        return false
+    }
+}
+
+/// A lock for this module's small `Sendable` boxes.
+final class NSLockBox: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
