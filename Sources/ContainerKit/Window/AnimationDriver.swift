@@ -54,6 +54,7 @@ public final class TransitionAnimation {
     weak var containerController: ContainerController?
     weak var window: Window?
     private var completion: ((Bool) -> Void)?
+    private var completionObservers: [(Bool) -> Void] = []
 
     init(
         kind: Kind, container: ContainerController, from: [Controller], to: [Controller], duration: Double,
@@ -81,6 +82,19 @@ public final class TransitionAnimation {
         let completion = self.completion
         self.completion = nil
         completion?(finished)
+        let observers = completionObservers
+        completionObservers.removeAll()
+        for observer in observers { observer(finished) }
+    }
+
+    /// Calls `handler` with `finished` once the animation has completed and its transition's
+    /// callbacks and completion have run; at once if it has completed already.
+    public func onCompletion(_ handler: @escaping (Bool) -> Void) {
+        if let finished {
+            handler(finished)
+        } else {
+            completionObservers.append(handler)
+        }
     }
 }
 
