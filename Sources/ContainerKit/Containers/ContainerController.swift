@@ -82,6 +82,9 @@ open class ContainerController: Controller {
     /// Built-in containers refuse `transition(from:to:…)` and moves of their children by hand (R9).
     var isBuiltInContainer: Bool { false }
 
+    /// The children a built-in container shows, which its appearance callbacks drive (F6).
+    var visibleChildren: [Controller] { [] }
+
     /// R9: a built-in container refuses `addChild(_:)` and `removeFromParent()` done by hand on a
     /// controller it manages, reports the fault and returns true.
     func refusesManualMove(of child: Controller, call: String) -> Bool { false }

@@ -110,10 +110,11 @@ extension Controller {
 
     /// Called by the base implementation of an appearance callback: either the engine's delivery
     /// reached `super`, or app code called the callback directly (a warning; the state ignores it).
-    func superCalled(_ call: SuperCall) {
+    @discardableResult
+    func superCalled(_ call: SuperCall) -> Bool {
         if awaitingSuper == call {
             awaitingSuper = nil
-            return
+            return true
         }
         ContractViolation(
             kind: .appearanceCallbackCalledDirectly, severity: .warning, controllers: [id],
@@ -121,6 +122,17 @@ extension Controller {
                 + "the engine (use beginAppearanceTransition(_:animated:) and endAppearanceTransition() to drive "
                 + "a child by hand). The override ran; the appearance state ignores the call."
         ).report()
+        return false
+    }
+
+    /// F6: a built-in container drives its visible children from inside its own appearance
+    /// callbacks, so a subclass's code after `super` runs after the children's callbacks.
+    func forwardToVisibleChildren() {
+        guard let container = self as? ContainerController, let step = drivenStep else { return }
+        drivenStep = nil
+        for child in container.visibleChildren {
+            AppearanceWalk.run(from: child, step: step, source: .controller(id), rootIsManual: false)
+        }
     }
 
     private func checkSuperReached(_ call: SuperCall) {

@@ -41,6 +41,13 @@ open class Controller {
 
     var storedPreferredContentSize: Size = .zero
 
+    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
+    var ownTransitionCoordinator: Coordinator?
+
+    /// The appearance step being delivered to this built-in container, which its base appearance
+    /// callbacks forward to its visible children (F6).
+    var drivenStep: AppearanceStep?
+
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
         id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
@@ -76,7 +83,7 @@ open class Controller {
     /// own appearance, when a container transition brings the view in, or from
     /// ``beginAppearanceTransition(_:animated:)``. Never call it directly.
     open func viewWillAppear(_ animated: Bool) {
-        superCalled(.viewWillAppear)
+        if superCalled(.viewWillAppear) { forwardToVisibleChildren() }
     }
 
     /// The view is in the hierarchy and about to appear; runs once per appearance, after
@@ -90,17 +97,17 @@ open class Controller {
     /// For a view entering a window, runs at the end of the turn (``Window/runUntilIdle()``); for a
     /// transition, when its animation completes.
     open func viewDidAppear(_ animated: Bool) {
-        superCalled(.viewDidAppear)
+        if superCalled(.viewDidAppear) { forwardToVisibleChildren() }
     }
 
     /// The view is about to disappear. Call `super`.
     open func viewWillDisappear(_ animated: Bool) {
-        superCalled(.viewWillDisappear)
+        if superCalled(.viewWillDisappear) { forwardToVisibleChildren() }
     }
 
     /// The view disappeared. Call `super`.
     open func viewDidDisappear(_ animated: Bool) {
-        superCalled(.viewDidDisappear)
+        if superCalled(.viewDidDisappear) { forwardToVisibleChildren() }
     }
 
     // MARK: - Containment callbacks (Controller+Containment.swift)

@@ -52,6 +52,10 @@ enum AppearanceWalk {
     private static func apply(
         _ step: AppearanceStep, to controller: Controller, source: EventSource, manual: Bool
     ) -> AppearanceStep? {
+        // A built-in container forwards from inside its own callbacks (F6): it takes the step
+        // its children get from here.
+        let drivesOwnChildren = (controller as? ContainerController)?.appearanceForwarding == .containerDriven
+        defer { if drivesOwnChildren { controller.drivenStep = nil } }
         switch step {
         case .begin(let appearing, let animated, let timing):
             if appearing, controller.storedView == nil, controller.appearanceState == .disappeared {
@@ -63,11 +67,13 @@ enum AppearanceWalk {
                 : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
             switch action {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
+                if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willAppear, animated: animated, source: source)
                 if thenViewIsAppearing {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
             case .callViewWillDisappear(let animated):
+                if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willDisappear, animated: animated, source: source)
             case .skip:
                 break
@@ -87,9 +93,11 @@ enum AppearanceWalk {
                 if viewIsAppearingFirst {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
+                if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
                 controller.deliverAppearance(.didAppear, animated: animated, source: source)
                 return .end(appearing: true)
             case .callViewDidDisappear(let animated):
+                if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
                 controller.deliverAppearance(.didDisappear, animated: animated, source: source)
                 return .end(appearing: false)
             case .skip:

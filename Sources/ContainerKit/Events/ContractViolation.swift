@@ -41,6 +41,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case invalidTransition
         /// `transition(from:to:…)` was given an incoming controller whose view is already in a hierarchy.
         case transitionViewAlreadyInHierarchy
+        /// An animation driver completed an animation while its gesture was still in progress.
+        case completingInteractiveAnimation
         /// `runUntilIdle()` was called from inside a running turn.
         case nestedRunUntilIdle
         /// A turn kept producing work and was stopped.

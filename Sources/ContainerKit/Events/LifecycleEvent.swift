@@ -34,6 +34,23 @@ public enum LifecycleEvent: Hashable, Sendable {
     case completion(ControllerID, finished: Bool?)
     /// The controller was deallocated.
     case deallocated(ControllerID)
+    /// A navigation controller's delegate is about to be told `navigationController(_:willShow:animated:)`.
+    case navigationWillShow(ControllerID, ControllerID, animated: Bool)
+    /// A navigation controller's delegate is about to be told `navigationController(_:didShow:animated:)`.
+    case navigationDidShow(ControllerID, ControllerID, animated: Bool)
+    /// A tab bar controller's delegate is about to be asked `tabBarController(_:shouldSelect:)`.
+    case tabShouldSelect(ControllerID, ControllerID)
+    /// A tab bar controller's delegate is about to be told `tabBarController(_:didSelect:)`.
+    case tabDidSelect(ControllerID, ControllerID)
+    /// A page controller's data source is about to be asked `pageController(_:controllerBefore:)`.
+    case pageControllerBefore(ControllerID, ControllerID)
+    /// A page controller's data source is about to be asked `pageController(_:controllerAfter:)`.
+    case pageControllerAfter(ControllerID, ControllerID)
+    /// A page controller's delegate is about to be told `pageController(_:willTransitionTo:)`.
+    case pageWillTransition(ControllerID, to: [ControllerID])
+    /// A page controller's delegate is about to be told
+    /// `pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)`.
+    case pageDidFinishAnimating(ControllerID, previous: [ControllerID], completed: Bool)
 
     /// The controller that receives the callback.
     public var receiver: ControllerID {
@@ -41,7 +58,10 @@ public enum LifecycleEvent: Hashable, Sendable {
         case .loadView(let id), .viewDidLoad(let id), .viewWillAppear(let id, _), .viewIsAppearing(let id, _),
             .viewDidAppear(let id, _), .viewWillDisappear(let id, _), .viewDidDisappear(let id, _),
             .willMove(let id, _), .didMove(let id, _), .viewWillTransition(let id, _),
-            .preferredContentSizeDidChange(let id, _), .completion(let id, _), .deallocated(let id):
+            .preferredContentSizeDidChange(let id, _), .completion(let id, _), .deallocated(let id),
+            .navigationWillShow(let id, _, _), .navigationDidShow(let id, _, _), .tabShouldSelect(let id, _),
+            .tabDidSelect(let id, _), .pageControllerBefore(let id, _), .pageControllerAfter(let id, _),
+            .pageWillTransition(let id, _), .pageDidFinishAnimating(let id, _, _):
             return id
         }
     }
@@ -52,7 +72,8 @@ public enum LifecycleEvent: Hashable, Sendable {
         case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear:
             return true
         case .loadView, .viewDidLoad, .willMove, .didMove, .viewWillTransition, .preferredContentSizeDidChange,
-            .completion, .deallocated:
+            .completion, .deallocated, .navigationWillShow, .navigationDidShow, .tabShouldSelect, .tabDidSelect,
+            .pageControllerBefore, .pageControllerAfter, .pageWillTransition, .pageDidFinishAnimating:
             return false
         }
     }
@@ -87,6 +108,23 @@ public enum LifecycleEvent: Hashable, Sendable {
             return "\(name(id)).completion(\(finished.map { "finished: \($0)" } ?? ""))"
         case .deallocated(let id):
             return "\(name(id)).deinit"
+        case .navigationWillShow(let id, let shown, let animated):
+            return "\(name(id)).delegate.willShow(\(name(shown)), animated: \(animated))"
+        case .navigationDidShow(let id, let shown, let animated):
+            return "\(name(id)).delegate.didShow(\(name(shown)), animated: \(animated))"
+        case .tabShouldSelect(let id, let tab):
+            return "\(name(id)).delegate.shouldSelect(\(name(tab)))"
+        case .tabDidSelect(let id, let tab):
+            return "\(name(id)).delegate.didSelect(\(name(tab)))"
+        case .pageControllerBefore(let id, let page):
+            return "\(name(id)).dataSource.controllerBefore(\(name(page)))"
+        case .pageControllerAfter(let id, let page):
+            return "\(name(id)).dataSource.controllerAfter(\(name(page)))"
+        case .pageWillTransition(let id, let pages):
+            return "\(name(id)).delegate.willTransition(to: [\(pages.map(name).joined(separator: ", "))])"
+        case .pageDidFinishAnimating(let id, let previous, let completed):
+            return "\(name(id)).delegate.didFinishAnimating(previous: [\(previous.map(name).joined(separator: ", "))], "
+                + "completed: \(completed))"
         }
     }
 }

@@ -4,11 +4,27 @@
 /// soon as it starts. The window hands each animation to its driver when it starts; the driver
 /// completes it with ``TransitionAnimation/complete(finished:)`` whenever it chooses. The testing
 /// module's `ManualAnimationDriver` holds them until a test finishes them.
+///
+/// An interactive transition (a swipe back, a page swipe, a sheet pulled down) reaches the driver
+/// when it begins, with ``TransitionAnimation/isInteractive`` true, and waits for its
+/// ``InteractiveTransition`` handle: a driver never completes it while the gesture lasts. When the
+/// handle's `finish()` or `cancel()` ends the gesture, the window calls ``interactionDidEnd(_:in:)``
+/// and the rest of the animation is the driver's, like any other.
 @MainActor
 public protocol AnimationDriver: AnyObject {
     /// `animation` started in `window`. Complete it now or later with
-    /// ``TransitionAnimation/complete(finished:)``.
+    /// ``TransitionAnimation/complete(finished:)`` (an interactive one only after its gesture ends).
     func animationDidStart(_ animation: TransitionAnimation, in window: Window)
+
+    /// The gesture driving `animation` ended (finished or cancelled); complete the rest of the
+    /// animation now or later. The default hands it to ``animationDidStart(_:in:)`` again.
+    func interactionDidEnd(_ animation: TransitionAnimation, in window: Window)
+}
+
+extension AnimationDriver {
+    public func interactionDidEnd(_ animation: TransitionAnimation, in window: Window) {
+        animationDidStart(animation, in: window)
+    }
 }
 
 /// The driver every window starts with: it completes each animation (`finished: true`) in the
@@ -19,6 +35,7 @@ public final class DefaultAnimationDriver: AnimationDriver {
     public init() {}
 
     public func animationDidStart(_ animation: TransitionAnimation, in window: Window) {
+        guard !animation.isInteractive else { return }
         window.enqueue(.completeAnimation(animation))
     }
 }
@@ -30,6 +47,12 @@ public final class TransitionAnimation {
     public enum Kind: String, Hashable, Sendable, CustomStringConvertible {
         /// `transition(from:to:duration:options:animations:completion:)` of a custom container.
         case containerTransition
+        /// A navigation controller's push, pop or stack change.
+        case navigation
+        /// A tab bar controller's selection change.
+        case tabSwitch
+        /// A page controller's page turn.
+        case paging
 
         public var description: String { rawValue }
     }
@@ -46,6 +69,11 @@ public final class TransitionAnimation {
     nonisolated public let duration: Double
     /// The options asked for.
     nonisolated public let options: TransitionOptions
+    /// The handle of the gesture driving this transition, if it is interactive.
+    public let interaction: InteractiveTransition?
+    /// Whether a gesture drives the transition now: from an interactive begin until the handle's
+    /// `finish()` or `cancel()`.
+    public var isInteractive: Bool { interaction?.state == .interacting }
     /// Whether the animation has completed.
     public private(set) var isComplete = false
     /// Whether it ran to its end (`true`) or was cut short (`false`); nil while in flight.
@@ -58,8 +86,10 @@ public final class TransitionAnimation {
 
     init(
         kind: Kind, container: ContainerController, from: [Controller], to: [Controller], duration: Double,
-        options: TransitionOptions, window: Window, completion: @escaping (Bool) -> Void
+        options: TransitionOptions = [], interaction: InteractiveTransition? = nil, window: Window,
+        completion: @escaping (Bool) -> Void
     ) {
+        self.interaction = interaction
         self.kind = kind
         self.container = container.id
         self.containerController = container
@@ -76,6 +106,14 @@ public final class TransitionAnimation {
     /// already does nothing.
     public func complete(finished: Bool = true) {
         guard !isComplete else { return }
+        guard !isInteractive else {
+            ContractViolation(
+                kind: .completingInteractiveAnimation, severity: .fault, controllers: [container],
+                message: "The \(kind) animation of \(container) is driven by a gesture; it completes only after its "
+                    + "InteractiveTransition's finish() or cancel(). Nothing was completed."
+            ).report()
+            return
+        }
         isComplete = true
         self.finished = finished
         window?.animationEnded(self)

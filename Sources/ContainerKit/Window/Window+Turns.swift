@@ -71,6 +71,8 @@ extension Window {
                 from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false)
         case .completeAnimation(let animation):
             animation.complete(finished: true)
+        case .startVisibleTransitions:
+            startVisibleTransitions()
         }
     }
 
@@ -80,6 +82,7 @@ extension Window {
         guard !animationsInFlight.isEmpty else { return }
         for animation in animationsInFlight {
             if let containerView = animation.containerController?.storedView, containerView.isDescendant(of: view) {
+                animation.interaction?.finish()
                 animation.complete(finished: true)
             }
         }

@@ -40,6 +40,8 @@ open class Window: View {
     var storedIsHidden = true
     var deferred: [DeferredWork] = []
     var running: [DeferredWork] = []
+    var transitionRequests: [WeakHost] = []
+    var isRunningVisibleTransition = false
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {
@@ -62,6 +64,8 @@ enum DeferredWork {
     case completeAppearance(WeakController, epoch: UInt64)
     /// The end of an animation the default driver completes.
     case completeAnimation(TransitionAnimation)
+    /// The visible transitions of navigation, tab, page and presentation waiting to start.
+    case startVisibleTransitions
 
     /// How the runaway-turn violation lists it.
     @MainActor var description: String {
@@ -70,6 +74,8 @@ enum DeferredWork {
             return "complete the appearance of \(reference.controller.map { "\($0.id)" } ?? "a deallocated controller")"
         case .completeAnimation(let animation):
             return "complete the \(animation.kind) animation of \(animation.container)"
+        case .startVisibleTransitions:
+            return "start the visible transitions waiting"
         }
     }
 }

@@ -223,7 +223,11 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         var ids = [event.receiver]
         switch event {
         case .willMove(_, let parent?), .didMove(_, let parent?): ids.append(parent)
-        case .preferredContentSizeDidChange(_, let child): ids.append(child)
+        case .preferredContentSizeDidChange(_, let other), .navigationWillShow(_, let other, _),
+            .navigationDidShow(_, let other, _), .tabShouldSelect(_, let other), .tabDidSelect(_, let other),
+            .pageControllerBefore(_, let other), .pageControllerAfter(_, let other):
+            ids.append(other)
+        case .pageWillTransition(_, let pages), .pageDidFinishAnimating(_, let pages, _): ids += pages
         default: break
         }
         if case .controller(let id) = source { ids.insert(id, at: 0) }
