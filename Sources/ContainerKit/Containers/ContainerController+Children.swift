@@ -48,11 +48,55 @@ extension ContainerController {
             child.performRemoval(reparenting: true)
             addChild(child)
         case .sendWillMove:
-            child.deliverWillMove(toParent: self, source: .controller(id))
-            // The override may have moved the child elsewhere; join only if the move is still ours.
-            guard child.containment.state == .attaching(id) else { return }
-            children.append(child)
-            child.storedParent = self
+            joinChildren(child)
+        }
+    }
+
+    /// R1's structural half: sends `willMove(toParent: self)` (the state already says attaching),
+    /// then appends the child, unless its override moved it elsewhere. Returns whether it joined.
+    @discardableResult
+    func joinChildren(_ child: Controller) -> Bool {
+        child.deliverWillMove(toParent: self, source: .controller(id))
+        guard child.containment.state == .attaching(id) else { return false }
+        children.append(child)
+        child.storedParent = self
+        return true
+    }
+
+    /// A built-in container takes `child` in: `willMove(toParent: self)`, inside the call (R1).
+    /// The caller has checked that the child has no parent.
+    func adoptChild(_ child: Controller) {
+        child.reconcileDeallocatedParent()
+        switch child.containment.addChild(to: id) {
+        case .sendWillMove:
+            joinChildren(child)
+        case .reportAlreadyChild, .removeFromCurrentParentFirst:
+            preconditionFailure("\(id) adopted \(child.id), which has a parent")
+        }
+    }
+
+    /// A built-in container begins a child's removal: `willMove(toParent: nil)`, inside the call (R3).
+    func beginRemovingChild(_ child: Controller) {
+        switch child.containment.willMove(to: nil) {
+        case .accept:
+            child.deliverWillMove(toParent: nil, source: .controller(id))
+        case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
+            preconditionFailure("\(id) began removing \(child.id) while a move of it was open")
+        }
+    }
+
+    /// A built-in container ends a child's move: `didMove(toParent: self)` when it stays, or its
+    /// removal (`didMove(toParent: nil)`, after it left ``children``) when it goes (R2, R7).
+    func endMove(of child: Controller, stays: Bool) {
+        if stays {
+            switch child.containment.didMove(to: id) {
+            case .accept:
+                child.deliverDidMove(toParent: self, source: .controller(id))
+            case .reportUnexpectedParent, .reportUnmatchedDidMove, .reportUnexpectedWillMove:
+                preconditionFailure("\(id) ended a move of \(child.id) that was not open")
+            }
+        } else {
+            child.performRemoval(reparenting: true)
         }
     }
 

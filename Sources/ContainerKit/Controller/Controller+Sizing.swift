@@ -21,4 +21,16 @@ extension Controller {
     public func setNeedsStatusBarAppearanceUpdate() {
         storedView?.window?.resolveStatusBarAppearance()
     }
+
+    /// The coordinator of the navigation, tab, page or presentation transition this controller
+    /// takes part in: its own, or the nearest ancestor's. Non-nil inside the callbacks of those
+    /// transitions; `transition(from:to:…)` and window changes have none, as in UIKit.
+    public var transitionCoordinator: (any TransitionCoordinator)? {
+        var controller: Controller? = self
+        while let current = controller {
+            if let coordinator = current.ownTransitionCoordinator { return coordinator }
+            controller = current.storedParent
+        }
+        return nil
+    }
 }

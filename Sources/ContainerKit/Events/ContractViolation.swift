@@ -41,6 +41,17 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case invalidTransition
         /// `transition(from:to:…)` was given an incoming controller whose view is already in a hierarchy.
         case transitionViewAlreadyInHierarchy
+        /// A controller managed by a built-in container was moved with `addChild(_:)` or
+        /// `removeFromParent()` instead of the container's own API (R9).
+        case builtInContainerChildMovedByHand
+        /// A controller already in a navigation stack was pushed again, or a stack named one twice.
+        case pushingControllerInStack
+        /// A navigation controller was pushed onto a navigation stack.
+        case pushingNavigationController
+        /// A controller that has another parent was pushed or put in a stack.
+        case pushingControllerWithParent
+        /// `pop(to:)` named a controller that is not in the stack.
+        case poppingToControllerNotInStack
         /// An animation driver completed an animation while its gesture was still in progress.
         case completingInteractiveAnimation
         /// `runUntilIdle()` was called from inside a running turn.

@@ -69,6 +69,16 @@ final class Coordinator: TransitionCoordinator {
         for block in blocks { block(self) }
     }
 
+    /// The gesture let go: `cancelled` tells which way; the interaction handlers run.
+    func endInteraction(cancelled: Bool) {
+        guard isInteractive else { return }
+        isInteractive = false
+        isCancelled = cancelled
+        let handlers = interactionHandlers
+        interactionHandlers.removeAll()
+        for handler in handlers { handler(self) }
+    }
+
     /// The transition ended: runs the completions, in the order they were registered.
     func complete(cancelled: Bool) {
         guard !hasEnded else { return }
