@@ -50,8 +50,9 @@ extension ContainerController {
         }
         let animated = duration > 0
         let window = isInVisibleWindow ? storedView?.storedWindow : nil
+        let visible = window != nil
         let source = EventSource.controller(id)
-        if window != nil {
+        if visible {
             AppearanceWalk.run(
                 from: from, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
                 source: source, rootIsManual: false)
@@ -59,18 +60,36 @@ extension ContainerController {
                 from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
                 source: source, rootIsManual: false)
         }
-        // Loaded by the appearance walk before its first callback, or here when off screen.
-        let incomingView = to.view
-        let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
-        ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
+        // A will-callback may have taken the incoming controller out of the container: then its
+        // view stays out, and it goes back to disappeared (a warning says why).
+        let incomingStays = to.storedParent === self
+        if incomingStays {
+            // Loaded by the appearance walk before its first callback, or here when off screen.
+            let incomingView = to.view
+            let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
+            ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
+        } else {
+            ContractViolation(
+                kind: .invalidTransition, severity: .warning, controllers: [id, to.id],
+                message: "transition(from: \(from.id), to: \(to.id)): \(to.id) left \(id) inside its own callbacks; "
+                    + "its view was not added and it disappears again when the transition completes."
+            ).report()
+        }
         animations?()
 
         let finish: (Bool) -> Void = { [self] finished in
             if let outgoingView = from.storedView, outgoingView.superview != nil {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
-            if window != nil {
-                AppearanceWalk.run(from: to, step: .end(appearing: true), source: source, rootIsManual: false)
+            if visible {
+                if incomingStays {
+                    AppearanceWalk.run(from: to, step: .end(appearing: true), source: source, rootIsManual: false)
+                } else {
+                    AppearanceWalk.run(
+                        from: to, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                        source: source, rootIsManual: false)
+                    AppearanceWalk.run(from: to, step: .end(appearing: false), source: source, rootIsManual: false)
+                }
                 AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
             }
             if let completion {

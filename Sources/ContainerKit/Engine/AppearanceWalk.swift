@@ -19,15 +19,32 @@ enum AppearanceWalk {
     /// forwards nothing, and is reported. Every other controller is driven automatically and
     /// skipped when already in, or moving to, the target state (F3); the walk still visits its
     /// children, each of which is skipped or driven on its own state.
+    ///
+    /// A controller whose callback left it in a state the step does not lead to (its override
+    /// re-entered the engine and moved it on) forwards nothing: its children follow the later
+    /// call instead, so no stale step reaches them.
     static func run(from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool) {
-        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual) else { return }
-        guard let first = forwardingTargets(of: root) else { return }
+        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual),
+            fits(root, childStep), let first = forwardingTargets(of: root)
+        else { return }
         var stack: [(controller: Controller, source: EventSource)] = first
         while let (controller, source) = stack.popLast() {
             _ = apply(childStep, to: controller, source: source, manual: false)
-            if let targets = forwardingTargets(of: controller) {
+            if fits(controller, childStep), let targets = forwardingTargets(of: controller) {
                 stack.append(contentsOf: targets)
             }
+        }
+    }
+
+    /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
+    private static func fits(_ controller: Controller, _ step: AppearanceStep) -> Bool {
+        switch (step, controller.appearanceState) {
+        case (.begin(true, _, _), .appearing), (.begin(true, _, _), .appeared),
+            (.begin(false, _, _), .disappearing), (.begin(false, _, _), .disappeared),
+            (.end(true), .appeared), (.end(false), .disappeared), (.end(nil), _):
+            return true
+        case (.begin, _), (.end, _):
+            return false
         }
     }
 
@@ -120,9 +137,16 @@ enum AppearanceWalk {
     // MARK: - Windows (F2)
 
     /// The controllers whose root views are in `view`'s subtree and that the window drives itself:
-    /// those no forwarding reaches. In the subtree's view order; a controller's own descendants are
-    /// then reached by its forwarding, pre-order over the controller tree.
+    /// those no forwarding reaches, in pre-order over the controller tree (F2): a root that is a
+    /// descendant of another comes after it, ordered by the tree's children; unrelated roots keep
+    /// the subtree's view order.
     static func drivingRoots(in view: View) -> [Controller] {
+        let roots = drivingRootsInViewOrder(in: view)
+        guard roots.count > 1 else { return roots }
+        return preOrder(roots)
+    }
+
+    private static func drivingRootsInViewOrder(in view: View) -> [Controller] {
         var roots: [Controller] = []
         var stack: [(view: View, owner: Controller?)] = [(view, nil)]
         while let (view, ownerAbove) = stack.popLast() {
@@ -138,6 +162,40 @@ enum AppearanceWalk {
             }
         }
         return roots
+    }
+
+    /// `roots` reordered in pre-order over the controller tree: each root after its nearest root
+    /// ancestor, siblings by the path of children indices that leads to them.
+    private static func preOrder(_ roots: [Controller]) -> [Controller] {
+        let members = Set(roots.map(ObjectIdentifier.init))
+        var topLevel: [Controller] = []
+        var below: [ObjectIdentifier: [(path: [Int], root: Controller)]] = [:]
+        for root in roots {
+            var path: [Int] = []
+            var current = root
+            var anchor: Controller?
+            while let parent = current.storedParent {
+                path.append(parent.children.firstIndex { $0 === current } ?? 0)
+                if members.contains(ObjectIdentifier(parent)) {
+                    anchor = parent
+                    break
+                }
+                current = parent
+            }
+            if let anchor {
+                below[ObjectIdentifier(anchor), default: []].append((path.reversed(), root))
+            } else {
+                topLevel.append(root)
+            }
+        }
+        var ordered: [Controller] = []
+        var stack = topLevel.reversed() as [Controller]
+        while let root = stack.popLast() {
+            ordered.append(root)
+            let children = (below[ObjectIdentifier(root)] ?? []).sorted { $0.path.lexicographicallyPrecedes($1.path) }
+            stack.append(contentsOf: children.reversed().map(\.root))
+        }
+        return ordered
     }
 
     /// F2: a controller is driven by the window unless its parent reaches it: by forwarding (its
@@ -159,12 +217,15 @@ enum AppearanceWalk {
         let source = EventSource.window(window.windowID)
         for root in drivingRoots(in: view) {
             // Queued before the walk, so that the did-appear of a parent precedes that of a child
-            // whose view entered during the parent's viewWillAppear. It completes only the
-            // appearance this walk begins (the next epoch); a root already appearing is skipped.
-            window.enqueue(.completeAppearance(WeakController(root), epoch: root.appearance.epoch &+ 1))
+            // whose view entered during the parent's viewWillAppear; tied after the walk to the
+            // appearance the root is in then (the one this walk began, or, for a root that was
+            // appearing or appeared already, the one its descendants joined).
+            let completion = AppearanceCompletion(root)
+            window.enqueue(.completeAppearance(completion))
             run(
                 from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
+            completion.epoch = root.appearance.epoch
         }
     }
 
@@ -184,11 +245,15 @@ enum AppearanceWalk {
     }
 }
 
-/// A weak reference, so deferred work keeps no removed controller alive.
-struct WeakController {
+/// The deferred did-appear half of a window entry: weak, so it keeps no removed controller alive,
+/// and tied to one appearance of the root by its epoch.
+@MainActor
+final class AppearanceCompletion {
     weak var controller: Controller?
+    var epoch: UInt64
 
     init(_ controller: Controller) {
         self.controller = controller
+        self.epoch = controller.appearance.epoch
     }
 }

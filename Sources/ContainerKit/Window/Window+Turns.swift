@@ -61,10 +61,10 @@ extension Window {
 
     private func perform(_ work: DeferredWork) {
         switch work {
-        case .completeAppearance(let reference, let epoch):
+        case .completeAppearance(let completion):
             // Tied to the window and the appearance it completes: a view that left again, or moved
             // to another window, or appeared again since, has nothing to complete here.
-            guard let controller = reference.controller, controller.appearance.epoch == epoch,
+            guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
                 controller.storedView?.storedWindow === self, !isHidden
             else { return }
             AppearanceWalk.run(
@@ -78,13 +78,26 @@ extension Window {
 
     /// Completes at once (`finished: true`) every animation in flight whose container's view is
     /// inside `view`: a container leaving the window, or the window hiding, ends its transition first.
+    ///
+    /// A completion may start another transition inside `view`; it is completed too, until none is
+    /// left (a completion that starts one every time is stopped as a runaway after
+    /// ``maximumRoundsPerTurn`` of them).
     func completeAnimations(inside view: View) {
-        guard !animationsInFlight.isEmpty else { return }
-        for animation in animationsInFlight {
-            if let containerView = animation.containerController?.storedView, containerView.isDescendant(of: view) {
-                animation.interaction?.finish()
-                animation.complete(finished: true)
+        var completed = 0
+        while let animation = animationsInFlight.first(where: { animation in
+            animation.containerController?.storedView?.isDescendant(of: view) == true
+        }) {
+            guard completed < Self.maximumRoundsPerTurn else {
+                ContractViolation(
+                    kind: .runawayTurn, severity: .fault, controllers: [animation.container],
+                    message: "Completing the transitions in flight in \(windowID) kept starting new ones; "
+                        + "\(completed) were completed and the rest were left in flight."
+                ).report()
+                return
             }
+            completed += 1
+            animation.interaction?.finish()
+            animation.complete(finished: true)
         }
     }
 

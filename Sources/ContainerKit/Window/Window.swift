@@ -61,7 +61,7 @@ open class Window: View {
 /// Work a window's turn runs.
 enum DeferredWork {
     /// The did-appear half of an appearance that began when a view entered the window.
-    case completeAppearance(WeakController, epoch: UInt64)
+    case completeAppearance(AppearanceCompletion)
     /// The end of an animation the default driver completes.
     case completeAnimation(TransitionAnimation)
     /// The visible transitions of navigation, tab, page and presentation waiting to start.
@@ -70,8 +70,9 @@ enum DeferredWork {
     /// How the runaway-turn violation lists it.
     @MainActor var description: String {
         switch self {
-        case .completeAppearance(let reference, _):
-            return "complete the appearance of \(reference.controller.map { "\($0.id)" } ?? "a deallocated controller")"
+        case .completeAppearance(let completion):
+            return
+                "complete the appearance of \(completion.controller.map { "\($0.id)" } ?? "a deallocated controller")"
         case .completeAnimation(let animation):
             return "complete the \(animation.kind) animation of \(animation.container)"
         case .startVisibleTransitions:
