@@ -52,6 +52,12 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case pushingControllerWithParent
         /// `pop(to:)` named a controller that is not in the stack.
         case poppingToControllerNotInStack
+        /// A tab or page controller was given contents it cannot take: a controller named twice,
+        /// one with another parent, the container itself or an ancestor.
+        case invalidContainerContents
+        /// A tab bar controller was asked to select a controller that is not one of its tabs, or an
+        /// index out of range.
+        case invalidTabSelection
         /// An animation driver completed an animation while its gesture was still in progress.
         case completingInteractiveAnimation
         /// `runUntilIdle()` was called from inside a running turn.

@@ -1,0 +1,96 @@
+/// Tabs, one shown at a time: UIKit's `UITabBarController` (spec §7).
+///
+/// Every tab is a child. Only the selected tab's view is loaded and in the hierarchy. Selection
+/// changes inside the call; on screen, the visible switch runs at the end of the turn, not
+/// animated, so it completes as it starts. ``userDidSelect(_:)`` is a tap: it asks the delegate
+/// first and tells it after; setting ``selectedIndex`` or ``selectedController`` does neither.
+///
+/// **Callback order** of a tap on `b` while `a` is shown:
+/// ```
+/// tab.delegate.shouldSelect(b)                   (inside userDidSelect; false vetoes)
+/// -- end of turn
+/// b.loadView()                                   (the first time)
+/// b.viewDidLoad()
+/// b.viewWillAppear(animated: false)
+/// a.viewWillDisappear(animated: false)
+/// a.viewDidDisappear(animated: false)
+/// b.viewDidAppear(animated: false)
+/// tab.delegate.didSelect(b)
+/// ```
+///
+/// The tabs are children that only the tab bar controller moves: `addChild(_:)` and
+/// `removeFromParent()` on them are refused (R9).
+@MainActor
+open class TabBarController: ContainerController {
+    /// Asked before and told after a tap selects a tab. Weak.
+    public weak var delegate: (any TabBarControllerDelegate)?
+
+    var storedControllers: [Controller] = []
+    var selectedPosition: Int?
+
+    /// The controller whose view the tab bar controller shows now.
+    var shown: Controller?
+
+    /// Tabs taken out while shown: their removal ends after the switch that hides them.
+    var removalsAfterSwitch: [Controller] = []
+
+    /// Taps whose `didSelect` follows the switch they asked for.
+    var pendingDidSelect: [Controller] = []
+
+    /// Creates a tab bar controller with no tabs.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a tab bar controller with no tabs, named `name` in events.
+    public override init(name: String) {
+        super.init(name: name)
+    }
+
+    override var appearanceForwarding: AppearanceForwarding { .containerDriven }
+
+    override var isBuiltInContainer: Bool { true }
+
+    override var visibleChildren: [Controller] {
+        guard let shown else { return [] }
+        installView(of: shown)
+        return [shown]
+    }
+
+    override func refusesManualMove(of child: Controller, call: String) -> Bool {
+        refuseManualMove(of: child, call: call, container: "tab bar controller", api: "controllers")
+    }
+
+    /// The selected tab hands the window the status bar.
+    open override var childForStatusBarStyle: Controller? { selectedController }
+
+    /// The selected tab hands the window the status bar.
+    open override var childForStatusBarHidden: Controller? { selectedController }
+}
+
+/// Asked before and told after a tap selects a tab of a ``TabBarController``. Every requirement
+/// has a default: `shouldSelect` answers true, `didSelect` does nothing.
+@MainActor
+public protocol TabBarControllerDelegate: AnyObject {
+    /// A tap asks to select `controller`; returning false vetoes it.
+    func tabBarController(_ tab: TabBarController, shouldSelect controller: Controller) -> Bool
+    /// A tap selected `controller` (after the switch, or at once when it was selected already).
+    func tabBarController(_ tab: TabBarController, didSelect controller: Controller)
+}
+
+extension TabBarControllerDelegate {
+    public func tabBarController(_ tab: TabBarController, shouldSelect controller: Controller) -> Bool { true }
+    public func tabBarController(_ tab: TabBarController, didSelect controller: Controller) {}
+}
+
+extension Controller {
+    /// The nearest ancestor that is a tab bar controller, if any.
+    public var tabBarController: TabBarController? {
+        var ancestor = storedParent
+        while let current = ancestor {
+            if let tab = current as? TabBarController { return tab }
+            ancestor = current.storedParent
+        }
+        return nil
+    }
+}
