@@ -22,8 +22,9 @@ public final class InteractiveTransition {
     /// How far the gesture has come, from 0 to 1.
     public private(set) var percentComplete = 0.0
 
-    private let onUpdate: (Double) -> Void
-    private let onEnd: (_ cancelled: Bool) -> Void
+    // Released when the gesture ends, so a handle kept by a test or a driver keeps nothing alive.
+    private var onUpdate: ((Double) -> Void)?
+    private var onEnd: ((_ cancelled: Bool) -> Void)?
 
     init(onUpdate: @escaping (Double) -> Void = { _ in }, onEnd: @escaping (_ cancelled: Bool) -> Void) {
         self.onUpdate = onUpdate
@@ -34,7 +35,7 @@ public final class InteractiveTransition {
     public func update(_ percent: Double) {
         guard state == .interacting else { return }
         percentComplete = min(max(percent, 0), 1)
-        onUpdate(percentComplete)
+        onUpdate?(percentComplete)
     }
 
     /// Lets the gesture complete the transition. Ignored once the gesture has ended.
@@ -50,6 +51,9 @@ public final class InteractiveTransition {
     private func end(cancelled: Bool) {
         guard state == .interacting else { return }
         state = cancelled ? .cancelled : .finished
-        onEnd(cancelled)
+        let onEnd = self.onEnd
+        self.onEnd = nil
+        onUpdate = nil
+        onEnd?(cancelled)
     }
 }

@@ -1,0 +1,97 @@
+extension PageController {
+    /// Begins a swipe in `direction`: the data source is asked for the incoming page(s), which
+    /// start appearing inside the call, and the returned handle finishes or cancels the turn.
+    ///
+    /// Returns nil when the page controller is not in a visible window, shows no page, a visible
+    /// transition is pending or in flight in its window (so a swipe cannot begin while the previous
+    /// one still animates), or the data source has no page in that direction.
+    ///
+    /// **Callback order**: `page.dataSource.controllerAfter(current)` (or `controllerBefore`; with
+    /// a middle spine, once for each incoming page), `new.willMove(toParent: page)`,
+    /// `page.delegate.willTransition(to: [new])`, then the first two callbacks of the style's row:
+    ///
+    /// | style | finished | cancelled |
+    /// | --- | --- | --- |
+    /// | `.scroll` | new.viewWillAppear, current.viewWillDisappear, new.viewDidAppear, current.viewDidDisappear | new.viewWillAppear, current.viewWillDisappear, current.viewWillAppear, current.viewDidAppear, new.viewWillDisappear, new.viewDidDisappear |
+    /// | `.pageCurl` | new.viewWillAppear, current.viewWillDisappear, current.viewDidDisappear, new.viewDidAppear | new.viewWillAppear, current.viewWillDisappear, new.viewWillDisappear, current.viewWillAppear, new.viewDidDisappear, current.viewDidAppear |
+    ///
+    /// A cancelled row's third and fourth callbacks come inside `cancel()`; the rest when the
+    /// animation completes, followed by the moves (finished: `new.didMove(toParent: page)`,
+    /// `current.willMove(toParent: nil)`, `current.didMove(toParent: nil)`; cancelled:
+    /// `new.didMove(toParent: nil)`) and `page.delegate.didFinishAnimating(previous: [current],
+    /// completed:)`.
+    public func beginInteractivePaging(_ direction: PageDirection) -> InteractiveTransition? {
+        guard isInVisibleWindow, let window = storedView?.storedWindow, !window.hasVisibleTransition,
+            !displayed.isEmpty, let dataSource
+        else { return nil }
+        guard let incoming = askForPages(direction, from: displayed, dataSource: dataSource) else { return nil }
+        if let violation = pagesViolation(incoming, call: "a swipe's data source") {
+            violation.report()
+            return nil
+        }
+        guard window.claimVisibleTransitionSlot() else { return nil }
+        let turn = PageTurn(from: displayed, to: incoming, animated: true)
+        for page in incoming { adoptChild(page) }
+        if let delegate {
+            LifecycleObservation.emit(.pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id))
+            delegate.pageController(self, willTransitionTo: incoming)
+        }
+        beginTurn(turn, interactive: true)
+
+        var animation: TransitionAnimation?
+        let handle = InteractiveTransition { [self] cancelled in
+            ownTransitionCoordinator?.endInteraction(cancelled: cancelled)
+            if cancelled { cancelTurn(turn) }
+            if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
+        }
+        let started = TransitionAnimation(
+            kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
+            interaction: handle, window: window
+        ) { [self, weak handle] finished in
+            let completed = handle?.state != .cancelled
+            if completed {
+                finishTurn(turn)
+                shownControllers = turn.to
+                settleCompletedTurn(turn)
+            } else {
+                finishCancelledTurn(turn)
+                for page in turn.to { endMove(of: page, stays: false) }
+            }
+            if let delegate {
+                LifecycleObservation.emit(
+                    .pageDidFinishAnimating(id, previous: turn.from.map(\.id), completed: completed),
+                    source: .controller(id))
+                delegate.pageController(
+                    self, didFinishAnimating: finished, previousControllers: turn.from, transitionCompleted: completed)
+            }
+            checkInvariants()
+            window.releaseVisibleTransitionSlot()
+        }
+        animation = started
+        window.animationStarted(started)
+        return handle
+    }
+
+    /// The pages a swipe brings in, asked of the data source one at a time; nil when it runs out.
+    private func askForPages(
+        _ direction: PageDirection, from shown: [Controller], dataSource: any PageControllerDataSource
+    ) -> [Controller]? {
+        var pages: [Controller] = []
+        var anchor = direction == .forward ? shown[shown.count - 1] : shown[0]
+        for _ in 0..<pagesShownAtOnce {
+            let next: Controller?
+            switch direction {
+            case .forward:
+                LifecycleObservation.emit(.pageControllerAfter(id, anchor.id), source: .controller(id))
+                next = dataSource.pageController(self, controllerAfter: anchor)
+            case .reverse:
+                LifecycleObservation.emit(.pageControllerBefore(id, anchor.id), source: .controller(id))
+                next = dataSource.pageController(self, controllerBefore: anchor)
+            }
+            guard let next else { return nil }
+            pages.append(next)
+            anchor = next
+        }
+        return direction == .forward ? pages : pages.reversed()
+    }
+}

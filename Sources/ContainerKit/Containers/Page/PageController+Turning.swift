@@ -1,0 +1,94 @@
+/// The pages a turn takes out and brings in.
+struct PageTurn {
+    let from: [Controller]
+    let to: [Controller]
+    let animated: Bool
+}
+
+extension PageController {
+    /// The first half of every turn, programmatic or swiped: each incoming page's
+    /// `viewWillAppear`, then each outgoing page's `viewWillDisappear` (left before right); the
+    /// incoming views go in.
+    func beginTurn(_ turn: PageTurn, interactive: Bool) {
+        let coordinator = Coordinator(
+            isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
+        ownTransitionCoordinator = coordinator
+        for page in turn.to {
+            page.loadViewIfNeeded()
+            drive(page, .begin(appearing: true, animated: turn.animated, timing: .afterWillAppear))
+        }
+        for page in turn.from {
+            drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear))
+        }
+        for page in turn.to { installView(of: page) }
+        coordinator.runAlongsideAnimations()
+    }
+
+    /// The end of a turn that completed: `.scroll` sends the incoming pages' `viewDidAppear` first,
+    /// `.pageCurl` the outgoing pages' `viewDidDisappear` first (spec §8).
+    func finishTurn(_ turn: PageTurn) {
+        let staying = Set(turn.to.map(ObjectIdentifier.init))
+        for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
+        displayed = turn.to
+        switch transitionStyle {
+        case .scroll:
+            for page in turn.to { drive(page, .end(appearing: true)) }
+            for page in turn.from { drive(page, .end(appearing: false)) }
+        case .pageCurl:
+            for page in turn.from { drive(page, .end(appearing: false)) }
+            for page in turn.to { drive(page, .end(appearing: true)) }
+        }
+        ownTransitionCoordinator?.complete(cancelled: false)
+        ownTransitionCoordinator = nil
+    }
+
+    /// Inside `cancel()`: `.scroll` brings the outgoing pages back at once (will and did), `.pageCurl`
+    /// starts sending the incoming pages away and the outgoing pages back.
+    func cancelTurn(_ turn: PageTurn) {
+        switch transitionStyle {
+        case .scroll:
+            for page in turn.from {
+                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+                drive(page, .end(appearing: true))
+            }
+        case .pageCurl:
+            for page in turn.to { drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear)) }
+            for page in turn.from { drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear)) }
+        }
+    }
+
+    /// The end of a cancelled turn, when its animation completes.
+    func finishCancelledTurn(_ turn: PageTurn) {
+        switch transitionStyle {
+        case .scroll:
+            for page in turn.to {
+                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear))
+                drive(page, .end(appearing: false))
+            }
+        case .pageCurl:
+            for page in turn.to { drive(page, .end(appearing: false)) }
+            for page in turn.from { drive(page, .end(appearing: true)) }
+        }
+        for page in turn.to { uninstallView(of: page) }
+        displayed = turn.from
+        ownTransitionCoordinator?.complete(cancelled: true)
+        ownTransitionCoordinator = nil
+    }
+
+    /// The moves of a completed turn: each incoming page's `didMove(toParent: self)`, then each
+    /// outgoing page's removal (`willMove(toParent: nil)`, `didMove(toParent: nil)`).
+    func settleCompletedTurn(_ turn: PageTurn) {
+        let staying = Set(turn.to.map(ObjectIdentifier.init))
+        let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
+        for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
+            endMove(of: page, stays: true)
+        }
+        for page in turn.from where !staying.contains(ObjectIdentifier(page)) {
+            beginRemovingChild(page)
+            endMove(of: page, stays: false)
+        }
+    }
+
+    /// The duration of an animated page turn, in seconds.
+    public static let turnDuration = 0.35
+}
