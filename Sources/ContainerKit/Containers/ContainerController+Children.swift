@@ -18,7 +18,11 @@ extension ContainerController {
             child.checkInvariants()
             formerParent?.checkInvariants()
         }
-        var ancestor: Controller? = self
+        // Only a container with children can be an ancestor of `self` (a parent link always has its
+        // entry in the parent's children), so the walk up from `self` runs only for one: adding a new
+        // child to a deep chain costs nothing per level, and building the chain top-down stays linear.
+        let mayBeAncestor = child === self || (child as? ContainerController)?.children.isEmpty == false
+        var ancestor: Controller? = mayBeAncestor ? self : nil
         while let current = ancestor {
             if current === child {
                 ContractViolation(

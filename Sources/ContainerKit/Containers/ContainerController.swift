@@ -39,7 +39,18 @@
 @MainActor
 open class ContainerController: Controller {
     /// The children, in the order they were added (R5).
-    public internal(set) var children: [Controller] = []
+    public internal(set) var children: [Controller] {
+        get { childStorage }
+        _modify { yield &childStorage }
+    }
+
+    /// The storage of ``children``.
+    ///
+    /// `nonisolated(unsafe)` so that ``Controller``'s nonisolated `deinit` can take the children out of
+    /// a child it holds the only reference to (an iterative teardown; see `deinit` there); a main-actor
+    /// stored property cannot be touched there on any instance but `self`. Everything else reads and
+    /// writes it through ``children``, on the main actor, so the public property keeps its isolation.
+    nonisolated(unsafe) var childStorage: [Controller] = []
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

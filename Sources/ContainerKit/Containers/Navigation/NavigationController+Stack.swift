@@ -9,15 +9,22 @@ extension NavigationController {
     /// Refused (a fault): a controller already in the stack, a navigation controller, a controller
     /// that has another parent, the navigation controller itself or one of its ancestors.
     public func push(_ controller: Controller, animated: Bool, completion: (() -> Void)? = nil) {
+        requestPush(controller, animated: animated, completion: completion)
+    }
+
+    /// ``push(_:animated:completion:)``; returns false when the push was refused.
+    @discardableResult
+    func requestPush(_ controller: Controller, animated: Bool, completion: (() -> Void)?) -> Bool {
         if let violation = pushViolation(controller, call: "push") {
             violation.report()
-            return
+            return false
         }
-        if deferDuringGesture({ $0.push(controller, animated: animated, completion: completion) }) { return }
+        if deferDuringGesture({ $0.push(controller, animated: animated, completion: completion) }) { return true }
         controllers.append(controller)
         beginAddition(of: controller)
         request(animated: animated, completion: completion)
         checkInvariants()
+        return true
     }
 
     /// Pops the top controller, as UIKit's `popViewController(animated:)`, and returns it; returns
@@ -99,6 +106,12 @@ extension NavigationController {
     /// Refused (a fault): a controller named twice, a navigation controller, a controller with
     /// another parent.
     public func setControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)? = nil) {
+        requestControllers(newControllers, animated: animated, completion: completion)
+    }
+
+    /// ``setControllers(_:animated:completion:)``; returns false when the call was refused.
+    @discardableResult
+    func requestControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)?) -> Bool {
         var seen = Set<ObjectIdentifier>()
         for controller in newControllers {
             guard seen.insert(ObjectIdentifier(controller)).inserted else {
@@ -107,15 +120,15 @@ extension NavigationController {
                     message: "setControllers(_:animated:) was refused: \(controller.id) is named twice; a controller "
                         + "can be in a stack once."
                 ).report()
-                return
+                return false
             }
             if let violation = pushViolation(controller, call: "setControllers", allowingStackMembers: true) {
                 violation.report()
-                return
+                return false
             }
         }
         if deferDuringGesture({ $0.setControllers(newControllers, animated: animated, completion: completion) }) {
-            return
+            return true
         }
         let kept = Set(newControllers.map(ObjectIdentifier.init))
         for index in controllers.indices.reversed() where !kept.contains(ObjectIdentifier(controllers[index])) {
@@ -129,6 +142,7 @@ extension NavigationController {
         }
         request(animated: animated, completion: completion)
         checkInvariants()
+        return true
     }
 
     /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the top

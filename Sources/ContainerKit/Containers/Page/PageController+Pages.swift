@@ -13,9 +13,15 @@ extension PageController {
     public func setControllers(
         _ controllers: [Controller], direction: PageDirection, animated: Bool, completion: ((Bool) -> Void)? = nil
     ) {
+        requestPages(controllers, animated: animated, completion: completion)
+    }
+
+    /// ``setControllers(_:direction:animated:completion:)``; returns false when the call was refused.
+    @discardableResult
+    func requestPages(_ controllers: [Controller], animated: Bool, completion: ((Bool) -> Void)?) -> Bool {
         if let violation = pagesViolation(controllers, call: "setControllers(_:direction:animated:completion:)") {
             violation.report()
-            return
+            return false
         }
         shownControllers = controllers
         for page in controllers where page.storedParent !== self {
@@ -30,6 +36,7 @@ extension PageController {
             settleOffScreen()
         }
         checkInvariants()
+        return true
     }
 
     /// Why `pages` cannot be shown, if they cannot.
