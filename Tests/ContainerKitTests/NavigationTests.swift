@@ -6,6 +6,117 @@ import Testing
 @MainActor
 final class NavDelegate: NavigationControllerDelegate {}
 
+/// What probes note inside their callbacks, in order, across controllers.
+@MainActor
+private final class Notes {
+    var lines: [String] = []
+
+    /// The lines noted so far; forgets them.
+    func take() -> [String] {
+        defer { lines.removeAll() }
+        return lines
+    }
+}
+
+/// Notes, inside each appearance callback, its moving flag (R8) and its transition coordinator, and
+/// notes each `didMove(toParent:)`; hooks run inside `viewWillAppear` and `viewWillDisappear`.
+private final class Probe: Controller {
+    let notes: Notes
+    let label: String
+    var onWillAppear: ((Probe) -> Void)?
+    var onWillDisappear: ((Probe) -> Void)?
+
+    init(name: String, notes: Notes) {
+        self.notes = notes
+        label = name
+        super.init(name: name)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        note("viewWillAppear toParent=\(isMovingToParent)")
+        onWillAppear?(self)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        note("viewDidAppear toParent=\(isMovingToParent)")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        note("viewWillDisappear fromParent=\(isMovingFromParent)")
+        onWillDisappear?(self)
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        note("viewDidDisappear fromParent=\(isMovingFromParent)")
+    }
+
+    override func didMove(toParent parent: ContainerController?) {
+        super.didMove(toParent: parent)
+        notes.lines.append("\(label).didMove(toParent: \(parent.map { $0.id.description } ?? "nil"))")
+    }
+
+    private func note(_ text: String) {
+        let coordinator =
+            transitionCoordinator.map { "coordinator(animated: \($0.isAnimated), interactive: \($0.isInteractive))" }
+            ?? "no coordinator"
+        notes.lines.append("\(label).\(text) \(coordinator)")
+    }
+
+    /// Registers an alongside animation and completion with the coordinator, noting each when it runs.
+    func registerAlongside() {
+        let notes = notes
+        let accepted = transitionCoordinator?.animate(
+            alongsideTransition: { context in
+                notes.lines.append("alongside animation (animated: \(context.isAnimated))")
+            },
+            completion: { context in
+                notes.lines.append("alongside completion (cancelled: \(context.isCancelled))")
+            })
+        notes.lines.append("\(label) registered alongside: \(accepted.map { "\($0)" } ?? "no coordinator")")
+    }
+}
+
+/// The classic swipe-back pattern: editing stops when the view starts to leave, and starts again
+/// when the coordinator says the swipe was cancelled.
+private final class Editor: Controller {
+    var isEditing = true
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        isEditing = false
+        transitionCoordinator?.animate(alongsideTransition: nil) { [weak self] context in
+            if context.isCancelled { self?.isEditing = true }
+        }
+    }
+}
+
+/// `nav` with root `root` and `pushed` on top (pushed off screen), shown in a visible window, then
+/// given `delegate`; the setup transcript is skipped.
+@MainActor
+private func showStack(
+    _ recorder: Recorder, root: Controller = Leaf(name: "a"), _ pushed: [Controller] = [],
+    delegate: NavDelegate? = nil
+) -> (nav: NavigationController, window: Window) {
+    let nav = NavigationController(name: "nav", rootController: root)
+    for controller in pushed {
+        nav.push(controller, animated: false)
+    }
+    let window = show(nav)
+    nav.delegate = delegate
+    recorder.skipEvents()
+    return (nav, window)
+}
+
+/// The recorder's names of `controllers`, in order.
+@MainActor
+private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [String] {
+    controllers.map { recorder.name(for: $0.id) }
+}
+
 @Suite @MainActor struct NavigationTests {
     @Test func pushOverAVisibleRoot() {
         let recorder = Recorder()
@@ -59,6 +170,1300 @@ final class NavDelegate: NavigationControllerDelegate {}
                 nav.delegate.didShow(a, animated: true)
                 b.deinit
                 """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Push and pop
+
+    @Test func pushAndPopWithoutAnimationNeverReachTheDriver() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: false) {}
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn: a transition without animation completes as soon as it starts
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: false)
+                b.viewWillAppear(animated: false)
+                nav.delegate.willShow(b, animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: false)
+                nav.completion()
+                """)
+            #expect(driver.started.isEmpty)
+            let popped = nav.pop(animated: false) {}.map { recorder.name(for: $0.id) }
+            #expect(popped == "b")
+            recorder.expect("b.willMove(toParent: nil)")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: false)
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: false)
+                nav.completion()
+                b.deinit
+                """)
+            #expect(driver.started.isEmpty)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            recorder.finish()
+        }
+    }
+
+    @Test func anAnimatedPushAndPopCompleteWhenTheDriverCompletesThem() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: true) {}
+            recorder.expect("b.willMove(toParent: nav)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            #expect(driver.summary == ["navigation of nav: a → b"])
+            #expect(!window.hasPendingWork)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                nav.completion()
+                """)
+            nav.pop(animated: true) {}
+            recorder.expect("b.willMove(toParent: nil)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            #expect(driver.summary == ["navigation of nav: b → a"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                b.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func movingFlagsAndTheCoordinatorInsideEachCallback(animated: Bool) {  // R8, §6
+        let recorder = Recorder()
+        let notes = Notes()
+        recorder.record {
+            let (nav, window) = showStack(recorder, root: Probe(name: "a", notes: notes))
+            // The root's first display is no navigation transition, and the root is not moving then (§6).
+            #expect(
+                notes.take() == [
+                    "a.didMove(toParent: nav)",
+                    "a.viewWillAppear toParent=false no coordinator",
+                    "a.viewDidAppear toParent=false no coordinator",
+                ])
+            let coordinator = "coordinator(animated: \(animated), interactive: false)"
+            nav.push(Probe(name: "b", notes: notes), animated: animated)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: \(animated))
+                b.viewWillAppear(animated: \(animated))
+                a.viewDidDisappear(animated: \(animated))
+                b.viewDidAppear(animated: \(animated))
+                b.didMove(toParent: nav)
+                """)
+            #expect(
+                notes.take() == [
+                    "a.viewWillDisappear fromParent=false \(coordinator)",
+                    "b.viewWillAppear toParent=true \(coordinator)",
+                    "a.viewDidDisappear fromParent=false \(coordinator)",
+                    "b.viewDidAppear toParent=true \(coordinator)",
+                    "b.didMove(toParent: nav)",
+                ])
+            #expect(nav.transitionCoordinator == nil)
+            #expect(nav.controllers.allSatisfy { $0.transitionCoordinator == nil })
+            nav.pop(animated: animated)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: \(animated))
+                a.viewWillAppear(animated: \(animated))
+                b.viewDidDisappear(animated: \(animated))
+                a.viewDidAppear(animated: \(animated))
+                b.didMove(toParent: nil)
+                b.deinit
+                """)
+            #expect(
+                notes.take() == [
+                    "b.viewWillDisappear fromParent=true \(coordinator)",
+                    "a.viewWillAppear toParent=false \(coordinator)",
+                    "b.viewDidDisappear fromParent=true \(coordinator)",
+                    "a.viewDidAppear toParent=false \(coordinator)",
+                    "b.didMove(toParent: nil)",
+                ])
+            #expect(nav.transitionCoordinator == nil)
+            #expect(nav.controllers[0].transitionCoordinator == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func alongsideCompletionsRunAfterTheDidCallbacksAndBeforeDidMove(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let notes = Notes()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, root: Probe(name: "a", notes: notes), delegate: delegate)
+            notes.lines.removeAll()
+            let coordinator = "coordinator(animated: \(animated), interactive: false)"
+            let b = Probe(name: "b", notes: notes)
+            var captured: (any TransitionCoordinator)?
+            b.onWillAppear = { probe in
+                captured = probe.transitionCoordinator
+                probe.registerAlongside()
+            }
+            b.onWillDisappear = { probe in probe.registerAlongside() }
+            nav.push(b, animated: animated)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: \(animated))
+                b.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(b, animated: \(animated))
+                a.viewDidDisappear(animated: \(animated))
+                b.viewDidAppear(animated: \(animated))
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: \(animated))
+                """)
+            #expect(
+                notes.take() == [
+                    "a.viewWillDisappear fromParent=false \(coordinator)",
+                    "b.viewWillAppear toParent=true \(coordinator)",
+                    "b registered alongside: true",
+                    "alongside animation (animated: \(animated))",
+                    "a.viewDidDisappear fromParent=false \(coordinator)",
+                    "b.viewDidAppear toParent=true \(coordinator)",
+                    "alongside completion (cancelled: false)",
+                    "b.didMove(toParent: nav)",
+                ])
+            #expect(captured?.isAnimated == animated)
+            #expect(captured?.isInteractive == false)
+            #expect(captured?.isCancelled == false)
+            // The transition has ended: its coordinator takes no more blocks, and nobody has one.
+            #expect(
+                captured?.animate(alongsideTransition: nil, completion: { _ in notes.lines.append("late") }) == false)
+            #expect(b.transitionCoordinator == nil)
+            #expect(nav.transitionCoordinator == nil)
+            b.onWillAppear = nil
+            nav.pop(animated: animated)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: \(animated))
+                a.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(a, animated: \(animated))
+                b.viewDidDisappear(animated: \(animated))
+                a.viewDidAppear(animated: \(animated))
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: \(animated))
+                """)
+            #expect(
+                notes.take() == [
+                    "b.viewWillDisappear fromParent=true \(coordinator)",
+                    "b registered alongside: true",
+                    "a.viewWillAppear toParent=false \(coordinator)",
+                    "alongside animation (animated: \(animated))",
+                    "b.viewDidDisappear fromParent=true \(coordinator)",
+                    "a.viewDidAppear toParent=false \(coordinator)",
+                    "alongside completion (cancelled: false)",
+                    "b.didMove(toParent: nil)",
+                ])
+            #expect(b.transitionCoordinator == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Several requests in one turn
+
+    @Test(arguments: [true, false])
+    func twoPushesInOneTurnShowOneTransition(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            var completed: [String] = []
+            nav.push(b, animated: animated) { completed.append("b") }
+            nav.push(c, animated: animated) { completed.append("c") }
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                c.willMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            #expect(nav.topController === c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- one transition, from a to c; b is skipped
+                c.loadView()
+                c.viewDidLoad()
+                a.viewWillDisappear(animated: \(animated))
+                c.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(c, animated: \(animated))
+                a.viewDidDisappear(animated: \(animated))
+                c.viewDidAppear(animated: \(animated))
+                -- added ones from the bottom of the stack up
+                b.didMove(toParent: nav)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: \(animated))
+                nav.completion()
+                nav.completion()
+                """)
+            #expect(completed == ["b", "c"])
+            #expect(!b.isViewLoaded)
+            #expect(b.appearanceState == .disappeared)
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aControllerPushedAndPoppedInOneTurnGetsOnlyItsMoves(animated: Bool) {  // R7, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            var completed: [String] = []
+            nav.push(Leaf(name: "b"), animated: animated) { completed.append("push") }
+            recorder.expect("b.willMove(toParent: nav)")
+            let popped = nav.pop(animated: animated) { completed.append("pop") }.map { recorder.name(for: $0.id) }
+            #expect(popped == "b")
+            // No willMove(toParent: nil): the move to nav is still open (R7).
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- nothing to show: no appearance, no delegate calls
+                b.didMove(toParent: nil)
+                nav.completion()
+                nav.completion()
+                b.deinit
+                """)
+            #expect(completed == ["push", "pop"])
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(window.animationsInFlight.isEmpty)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Popping several, replacing the stack
+
+    @Test(arguments: [true, false])
+    func popToRootOverBuriedControllers(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(
+                recorder, [Leaf(name: "b"), Leaf(name: "c"), Leaf(name: "d")], delegate: delegate)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c", "d"])
+            let popped = stackNames(nav.popToRoot(animated: animated) {}, recorder)
+            #expect(popped == ["b", "c", "d"])
+            recorder.expect(
+                """
+                d.willMove(toParent: nil)
+                c.willMove(toParent: nil)
+                b.willMove(toParent: nil)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c", "d"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- only the visible top and the new top appear or disappear; a was buried when nav was shown
+                a.loadView()
+                a.viewDidLoad()
+                d.viewWillDisappear(animated: \(animated))
+                a.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(a, animated: \(animated))
+                d.viewDidDisappear(animated: \(animated))
+                a.viewDidAppear(animated: \(animated))
+                -- from the top down
+                d.didMove(toParent: nil)
+                c.didMove(toParent: nil)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: \(animated))
+                nav.completion()
+                d.deinit
+                c.deinit
+                b.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            // The root is the top now: nothing more to pop.
+            #expect(nav.popToRoot(animated: animated).isEmpty)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func popToAControllerInTheStack(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let b = Leaf(name: "b")
+            let (nav, window) = showStack(recorder, [b, Leaf(name: "c"), Leaf(name: "d")], delegate: delegate)
+            let popped = stackNames(nav.pop(to: b, animated: animated) {}, recorder)
+            #expect(popped == ["c", "d"])
+            recorder.expect(
+                """
+                d.willMove(toParent: nil)
+                c.willMove(toParent: nil)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c", "d"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- b was pushed off screen: its view loads now
+                b.loadView()
+                b.viewDidLoad()
+                d.viewWillDisappear(animated: \(animated))
+                b.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(b, animated: \(animated))
+                d.viewDidDisappear(animated: \(animated))
+                b.viewDidAppear(animated: \(animated))
+                d.didMove(toParent: nil)
+                c.didMove(toParent: nil)
+                nav.delegate.didShow(b, animated: \(animated))
+                nav.completion()
+                d.deinit
+                c.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            // Popping to the top pops nothing.
+            #expect(nav.pop(to: b, animated: animated).isEmpty)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func setControllersMovesTheRemovedAndTheAdded(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let a = nav.controllers[0]
+            let c = Leaf(name: "c")
+            let d = Leaf(name: "d")
+            nav.setControllers([a, c, d], animated: animated) {}
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                c.willMove(toParent: nav)
+                d.willMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "c", "d"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c", "d"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- appearance for the old top (b) and the new top (d) only
+                d.loadView()
+                d.viewDidLoad()
+                b.viewWillDisappear(animated: \(animated))
+                d.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(d, animated: \(animated))
+                b.viewDidDisappear(animated: \(animated))
+                d.viewDidAppear(animated: \(animated))
+                b.didMove(toParent: nil)
+                c.didMove(toParent: nav)
+                d.didMove(toParent: nav)
+                nav.delegate.didShow(d, animated: \(animated))
+                nav.completion()
+                b.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a", "c", "d"])
+            #expect(!c.isViewLoaded)
+
+            // The same top with a new stack under it: the moves, and nothing to show.
+            nav.setControllers([Leaf(name: "e"), d], animated: animated) {}
+            recorder.expect(
+                """
+                c.willMove(toParent: nil)
+                a.willMove(toParent: nil)
+                e.willMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["e", "d"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.didMove(toParent: nil)
+                a.didMove(toParent: nil)
+                e.didMove(toParent: nav)
+                nav.completion()
+                """)
+            #expect(stackNames(nav.children, recorder) == ["d", "e"])
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Requests while a transition is in flight
+
+    @Test func aPushWhileAPushIsInFlightWaitsForIt() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            nav.push(Leaf(name: "c"), animated: true) {}
+            recorder.expect("c.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect("-- the second transition waits")
+            #expect(driver.summary == ["navigation of nav: a → b"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            #expect(driver.inFlight.isEmpty)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the end of the turn in which the first completed
+                c.loadView()
+                c.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                nav.delegate.willShow(c, animated: true)
+                """)
+            #expect(driver.summary == ["navigation of nav: b → c"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: true)
+                nav.completion()
+                """)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func poppingAControllerWhosePushIsInFlight() {  // R7, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            let popped = nav.pop(animated: true) {}.map { recorder.name(for: $0.id) }
+            #expect(popped == "b")
+            recorder.expect("-- no second willMove while the move to nav is open (R7)")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect("")
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                -- the removal begins once the addition has ended
+                b.willMove(toParent: nil)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                b.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Interactive pop
+
+    @Test func anInteractivePopThatFinishes() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let handle = nav.beginInteractivePop()
+            #expect(handle != nil)
+            recorder.expect(
+                """
+                -- inside beginInteractivePop
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(driver.inFlight.count == 1)
+            #expect(driver.inFlight.first?.isInteractive == true)
+            driver.update(driver.inFlight[0], to: 0.6)
+            #expect(handle?.percentComplete == 0.6)
+            window.runUntilIdle()
+            recorder.expect("-- the gesture holds the transition")
+            handle?.finish()
+            recorder.expect("")
+            #expect(driver.inFlight.first?.isInteractive == false)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                b.deinit
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func anInteractivePopThatIsCancelled() {  // §1, §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            handle?.cancel()
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                -- b stays (R7)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+
+            // The slot is free again: a second swipe can begin, and the driver cancels it.
+            #expect(nav.beginInteractivePop() != nil)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            driver.cancel(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            recorder.finish()
+        }
+    }
+
+    @Test func anInteractivePopWithTheDefaultDriverDeallocatesThePoppedController() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            nav.beginInteractivePop()?.finish()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                b.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aPushDuringTheGestureWaitsUntilItEnds(cancelled: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            nav.push(Leaf(name: "c"), animated: true) {}
+            recorder.expect("-- nothing yet")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            if cancelled {
+                handle?.cancel()
+            } else {
+                handle?.finish()
+            }
+            recorder.expect("c.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "c"]))
+            window.runUntilIdle()
+            recorder.expect("-- the push's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    a.viewWillDisappear(animated: true)
+                    a.viewDidDisappear(animated: true)
+                    b.viewWillAppear(animated: true)
+                    b.viewDidAppear(animated: true)
+                    b.didMove(toParent: nav)
+                    nav.delegate.didShow(b, animated: true)
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    b.viewDidDisappear(animated: true)
+                    a.viewDidAppear(animated: true)
+                    b.didMove(toParent: nil)
+                    nav.delegate.didShow(a, animated: true)
+                    b.deinit
+                    """)
+            }
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            let from = cancelled ? "b" : "a"
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                \(from).viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                nav.delegate.willShow(c, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                \(from).viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: true)
+                nav.completion()
+                """)
+            #expect(stackNames(nav.children, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "c"]))
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func beginInteractivePopReturnsNilWhenItCannotBegin() {  // §1, §6
+        let recorder = Recorder()
+        recorder.record {
+            // One controller.
+            let (nav, window) = showStack(recorder)
+            #expect(nav.beginInteractivePop() == nil)
+
+            // Off screen.
+            let offScreen = NavigationController(name: "offScreen", rootController: Leaf(name: "x"))
+            offScreen.push(Leaf(name: "y"), animated: false)
+            recorder.expect(
+                """
+                x.willMove(toParent: offScreen)
+                x.didMove(toParent: offScreen)
+                y.willMove(toParent: offScreen)
+                y.didMove(toParent: offScreen)
+                """)
+            #expect(offScreen.beginInteractivePop() == nil)
+            #expect(stackNames(offScreen.controllers, recorder) == ["x", "y"])
+
+            // A transition pending.
+            nav.push(Leaf(name: "b"), animated: true)
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(nav.beginInteractivePop() == nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                """)
+
+            // A transition in flight.
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "c"), animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.willMove(toParent: nav)
+                c.loadView()
+                c.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                """)
+            #expect(nav.beginInteractivePop() == nil)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                """)
+
+            // A gesture already in progress.
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                """)
+            #expect(nav.beginInteractivePop() == nil)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            handle?.cancel()
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                b.viewDidDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func theCoordinatorOfAnInteractivePop(cancelled: Bool) {  // §6
+        let recorder = Recorder()
+        let notes = Notes()
+        recorder.record {
+            let b = Probe(name: "b", notes: notes)
+            let (nav, window) = showStack(recorder, root: Probe(name: "a", notes: notes), [b])
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            notes.lines.removeAll()
+            b.onWillDisappear = { probe in
+                probe.transitionCoordinator?.notifyWhenInteractionChanges { context in
+                    let state = "interactive: \(context.isInteractive), cancelled: \(context.isCancelled)"
+                    notes.lines.append("interaction changed (\(state))")
+                }
+                probe.registerAlongside()
+            }
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                """)
+            let interactive = "coordinator(animated: true, interactive: true)"
+            let settled = "coordinator(animated: true, interactive: false)"
+            #expect(
+                notes.take() == [
+                    "b.viewWillDisappear fromParent=true \(interactive)",
+                    "b registered alongside: true",
+                    "a.viewWillAppear toParent=false \(interactive)",
+                    "alongside animation (animated: true)",
+                ])
+            let coordinator = b.transitionCoordinator
+            #expect(coordinator?.isInteractive == true)
+            #expect(coordinator?.isCancelled == false)
+            if cancelled {
+                handle?.cancel()
+            } else {
+                handle?.finish()
+            }
+            #expect(
+                notes.take() == ["interaction changed (interactive: false, cancelled: \(cancelled))"])
+            #expect(coordinator?.isInteractive == false)
+            #expect(coordinator?.isCancelled == cancelled)
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    a.viewWillDisappear(animated: true)
+                    a.viewDidDisappear(animated: true)
+                    b.viewWillAppear(animated: true)
+                    b.viewDidAppear(animated: true)
+                    b.didMove(toParent: nav)
+                    """)
+                #expect(
+                    notes.take() == [
+                        "a.viewWillDisappear fromParent=false \(settled)",
+                        "a.viewDidDisappear fromParent=false \(settled)",
+                        "b.viewWillAppear toParent=false \(settled)",
+                        "b.viewDidAppear toParent=false \(settled)",
+                        "alongside completion (cancelled: true)",
+                        "b.didMove(toParent: nav)",
+                    ])
+            } else {
+                recorder.expect(
+                    """
+                    b.viewDidDisappear(animated: true)
+                    a.viewDidAppear(animated: true)
+                    b.didMove(toParent: nil)
+                    """)
+                #expect(
+                    notes.take() == [
+                        "b.viewDidDisappear fromParent=true \(settled)",
+                        "a.viewDidAppear toParent=false \(settled)",
+                        "alongside completion (cancelled: false)",
+                        "b.didMove(toParent: nil)",
+                    ])
+            }
+            #expect(b.transitionCoordinator == nil)
+            #expect(nav.transitionCoordinator == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func undoingWhatViewWillDisappearDidWhenTheSwipeIsCancelled(cancelled: Bool) {  // §6
+        let recorder = Recorder()
+        recorder.record {
+            let editor = Editor(name: "editor")
+            let (nav, window) = showStack(recorder, [editor])
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            #expect(editor.isEditing)
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                editor.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                editor.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                """)
+            #expect(!editor.isEditing)
+            if cancelled {
+                handle?.cancel()
+            } else {
+                handle?.finish()
+            }
+            #expect(!editor.isEditing)
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    a.viewWillDisappear(animated: true)
+                    a.viewDidDisappear(animated: true)
+                    editor.viewWillAppear(animated: true)
+                    editor.viewDidAppear(animated: true)
+                    editor.didMove(toParent: nav)
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    editor.viewDidDisappear(animated: true)
+                    a.viewDidAppear(animated: true)
+                    editor.didMove(toParent: nil)
+                    """)
+            }
+            #expect(editor.isEditing == cancelled)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Off screen
+
+    @Test func offScreenRequestsCompleteInsideTheCall() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.delegate = delegate
+            recorder.expect(
+                """
+                a.willMove(toParent: nav)
+                a.didMove(toParent: nav)
+                """)
+            var completed: [String] = []
+            nav.push(Leaf(name: "b"), animated: true) { completed.append("b") }
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.didMove(toParent: nav)
+                nav.completion()
+                """)
+            #expect(completed == ["b"])
+            nav.push(Leaf(name: "c"), animated: true)
+            recorder.expect(
+                """
+                c.willMove(toParent: nav)
+                c.didMove(toParent: nav)
+                """)
+            let popped = nav.pop(animated: true) { completed.append("pop") }.map { recorder.name(for: $0.id) }
+            #expect(popped == "c")
+            recorder.expect(
+                """
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                nav.completion()
+                c.deinit
+                """)
+            #expect(completed == ["b", "pop"])
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(!nav.isViewLoaded)
+
+            let window = show(nav)
+            recorder.expect(
+                """
+                -- the top shows with the navigation controller
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(!nav.controllers[0].isViewLoaded)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func requestsInAHiddenWindowCompleteInsideTheCall() {  // §1
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            window.isHidden = true
+            recorder.expect(
+                """
+                nav.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
+            nav.push(Leaf(name: "b"), animated: true)
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                b.didMove(toParent: nav)
+                """)
+            #expect(!window.hasPendingWork)
+            window.isHidden = false
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Refusals
+
+    @Test func refusedPushes() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let b = Leaf(name: "b")
+            let (nav, window) = showStack(recorder, [b])
+            let a = nav.controllers[0]
+            let inner = NavigationController(name: "inner", rootController: Leaf(name: "x"))
+            let p = Parent(name: "p")
+            let y = Leaf(name: "y")
+            embed(y, in: p)
+            recorder.skipEvents()
+
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [nav]) {
+                nav.push(a, animated: true)
+            }
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [nav]) {
+                nav.push(b, animated: false)
+            }
+            recorder.expectViolation(.pushingNavigationController, unchanged: [nav, inner]) {
+                nav.push(inner, animated: true)
+            }
+            recorder.expectViolation(.pushingControllerWithParent, unchanged: [nav, p]) {
+                nav.push(y, animated: true)
+            }
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.severity) == [.fault, .fault, .fault, .fault])
+    }
+
+    @Test func refusedManualMovesOfStackMembers() {  // R9, §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let b = Leaf(name: "b")
+            let (nav, window) = showStack(recorder, [b])
+            let a = nav.controllers[0]
+            let q = Parent(name: "q")
+            let x = Leaf(name: "x")
+            recorder.skipEvents()
+
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav, x]) {
+                nav.addChild(x)
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav]) {
+                b.removeFromParent()
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav]) {
+                a.removeFromParent()
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav, q]) {
+                q.addChild(b)
+            }
+            recorder.expectViolation(.invalidTransition, unchanged: [nav]) {
+                nav.transition(from: b, to: a, duration: 0.3, animations: nil, completion: nil)
+            }
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func popToAControllerNotInTheStackIsRefused() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")])
+            let stranger = Leaf(name: "stranger")
+            let popped = recorder.expectViolation(.poppingToControllerNotInStack, unchanged: [nav]) {
+                nav.pop(to: stranger, animated: true)
+            }
+            #expect(popped.isEmpty)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func poppingTheRootReturnsNilAndChangesNothing(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            var completed = false
+            #expect(nav.pop(animated: animated, completion: { completed = true }) == nil)
+            #expect(nav.popToRoot(animated: animated).isEmpty)
+            #expect(nav.pop(to: nav.controllers[0], animated: animated).isEmpty)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(!completed)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Deallocation
+
+    @Test func poppedControllersAndTheirViewsDeallocateAfterTheTransition() {  // §1
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        let tracker = LeakTracker()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            do {
+                let b = Leaf(name: "b")
+                let c = Leaf(name: "c")
+                tracker.track(b)
+                tracker.track(c)
+                nav.push(b, animated: true)
+                nav.push(c, animated: true)
+                window.runUntilIdle()
+                tracker.track(c.view)
+                nav.popToRoot(animated: true)
+                recorder.skipEvents()
+            }
+            // The stack's open moves hold b and c until the turn ends.
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                c.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                c.didMove(toParent: nil)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                c.deinit
+                b.deinit
+                """)
+            tracker.expectAllDeallocated()
+            recorder.finish()
+        }
+    }
+
+    @Test func aControllerPoppedWhileItsPushIsHeldDeallocates() {  // §1
+        let recorder = Recorder()
+        recorder.record {
+            expectDeallocated {
+                let (nav, window) = showStack(recorder)
+                let driver = ManualAnimationDriver()
+                driver.install(on: window)
+                let b = Leaf(name: "b")
+                nav.push(b, animated: true)
+                window.runUntilIdle()
+                nav.pop(animated: true)
+                driver.finishAll()
+                window.runUntilIdle()
+                driver.finishAll()
+                #expect(stackNames(nav.children, recorder) == ["a"])
+                recorder.skipEvents()
+                return [b, b.view]
+            }
             recorder.finish()
         }
     }

@@ -41,6 +41,34 @@ private final class Card: ContainerController {
     }
 }
 
+/// The README's testing example, verbatim.
+@Test @MainActor func pushShowsB() {
+    let recorder = Recorder()
+    recorder.record {
+        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        window.rootController = nav
+        window.makeKeyAndVisible()
+        window.runUntilIdle()
+        recorder.skipEvents()  // the setup is not what this test is about
+
+        nav.push(Controller(name: "b"), animated: true)
+        window.runUntilIdle()
+        recorder.expect(
+            """
+            b.willMove(toParent: nav)
+            b.loadView()
+            b.viewDidLoad()
+            a.viewWillDisappear(animated: true)
+            b.viewWillAppear(animated: true)
+            a.viewDidDisappear(animated: true)
+            b.viewDidAppear(animated: true)
+            b.didMove(toParent: nav)
+            """)
+        recorder.finish()
+    }
+}
+
 /// README.md at the package root, found from this file's path.
 private func readmePath(file: String = #filePath) -> String {
     var components = file.split(separator: "/", omittingEmptySubsequences: false)

@@ -64,7 +64,7 @@ extension NavigationController {
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
-                completeTransition(from: top, to: below, animated: true, completions: [])
+                completeTransition(NavigationTransition(from: top, to: below, animated: true, completions: []))
             }
             window.releaseVisibleTransitionSlot()
         }
@@ -83,8 +83,9 @@ extension NavigationController {
         shown = top
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
-        settleMoves()
+        let leaving = settleMoves()
         tellDelegateDidShow(top, animated: true)
+        release(leaving)
         checkInvariants()
     }
 

@@ -1,3 +1,20 @@
+/// A visible navigation transition: what it takes out and brings in. A reference, so the
+/// animation's completion holds the controllers only through it, and lets them go when it ends.
+@MainActor
+final class NavigationTransition {
+    var from: Controller?
+    var to: Controller?
+    let animated: Bool
+    let completions: [() -> Void]
+
+    init(from: Controller?, to: Controller?, animated: Bool, completions: [() -> Void]) {
+        self.from = from
+        self.to = to
+        self.animated = animated
+        self.completions = completions
+    }
+}
+
 extension NavigationController: VisibleTransitionHost {
     /// The duration of an animated navigation transition, in seconds.
     public static let transitionDuration = 0.35
@@ -10,25 +27,32 @@ extension NavigationController: VisibleTransitionHost {
         }
         settlingMoves = openMoves
         openMoves = []
-        let completions = pendingCompletions
+        let transition = NavigationTransition(
+            from: shown, to: controllers.last, animated: pendingAnimated, completions: pendingCompletions)
         pendingCompletions = []
-        let from = shown
-        guard let to = controllers.last, to !== from else {
-            settle(completions: completions)
+        guard let incoming = transition.to, incoming !== transition.from else {
+            transition.from = nil
+            transition.to = nil
+            let leaving = settleMoves()
+            runCompletions(transition.completions)
+            release(leaving)
+            checkInvariants()
             done()
             return
         }
-        let animated = pendingAnimated
+        let animated = transition.animated
         let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
         ownTransitionCoordinator = coordinator
-        to.loadViewIfNeeded()
-        if let from { drive(from, .begin(appearing: false, animated: animated, timing: .afterWillAppear)) }
-        drive(to, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
-        tellDelegateWillShow(to, animated: animated)
-        installView(of: to)
+        incoming.loadViewIfNeeded()
+        if let outgoing = transition.from {
+            drive(outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+        }
+        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        tellDelegateWillShow(incoming, animated: animated)
+        installView(of: incoming)
         coordinator.runAlongsideAnimations()
         let finish: (Bool) -> Void = { [self] _ in
-            completeTransition(from: from, to: to, animated: animated, completions: completions)
+            completeTransition(transition)
             done()
         }
         guard animated else {
@@ -37,22 +61,27 @@ extension NavigationController: VisibleTransitionHost {
         }
         window.animationStarted(
             TransitionAnimation(
-                kind: .navigation, container: self, from: from.map { [$0] } ?? [], to: [to],
+                kind: .navigation, container: self, from: transition.from.map { [$0] } ?? [], to: [incoming],
                 duration: Self.transitionDuration, window: window, completion: finish))
     }
 
     /// The end of a visible transition (spec §6): the appearance did-callbacks, the coordinator's
-    /// completions, the moves it settles, `didShow`, the requests' completions.
-    func completeTransition(from: Controller?, to: Controller, animated: Bool, completions: [() -> Void]) {
-        if let from, from !== to { uninstallView(of: from) }
-        shown = to
-        if let from { drive(from, .end(appearing: false)) }
-        drive(to, .end(appearing: true))
+    /// completions, the moves it settles, `didShow`, the requests' completions, then the
+    /// deallocation of what it removed, from the old top down.
+    func completeTransition(_ transition: NavigationTransition) {
+        guard let incoming = transition.to else { return }
+        if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
+        shown = incoming
+        if let outgoing = transition.from { drive(outgoing, .end(appearing: false)) }
+        drive(incoming, .end(appearing: true))
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
-        settleMoves()
-        tellDelegateDidShow(to, animated: animated)
-        runCompletions(completions)
+        let leaving = settleMoves()
+        tellDelegateDidShow(incoming, animated: transition.animated)
+        runCompletions(transition.completions)
+        transition.from = nil
+        transition.to = nil
+        release(leaving)
         checkInvariants()
     }
 
@@ -68,38 +97,51 @@ extension NavigationController: VisibleTransitionHost {
             shown = top
             if isViewLoaded { installView(of: top) }
         }
-        settle(completions: completions)
-    }
-
-    /// A transition with nothing to show settles its moves and completions.
-    private func settle(completions: [() -> Void]) {
-        settleMoves()
+        let leaving = settleMoves()
         runCompletions(completions)
+        release(leaving)
         checkInvariants()
     }
 
     /// Ends the moves the transition settles: `didMove(toParent: nil)` for those that left, from the
-    /// old top down, then `didMove(toParent: self)` for those that joined, from the bottom up; then
-    /// the removals that waited for their addition to settle begin.
-    func settleMoves() {
+    /// old top down, then `didMove(toParent: self)` for those that joined, from the bottom up (and a
+    /// controller popped while its push was in flight: its push ends, then its removal begins,
+    /// R7). Returns the controllers that left, from the old top down, for ``release(_:)``.
+    func settleMoves() -> [Controller] {
         let moves = settlingMoves
         settlingMoves = []
+        let waiting = Set(removalsAfterSettling.map(ObjectIdentifier.init))
         let inStack = { (controller: Controller) in self.controllers.contains { $0 === controller } }
-        let leaving = moves.filter { !inStack($0.controller) }.sorted {
-            ($0.formerIndex ?? -1) > ($1.formerIndex ?? -1)
+        let stays = { (move: OpenMove) in
+            inStack(move.controller) || (move.formerIndex == nil && waiting.contains(ObjectIdentifier(move.controller)))
         }
-        for move in leaving {
-            endMove(of: move.controller, stays: false)
+        let leaving = moves.filter { !stays($0) }.sorted { ($0.formerIndex ?? -1) > ($1.formerIndex ?? -1) }
+            .map(\.controller)
+        for controller in leaving {
+            endMove(of: controller, stays: false)
         }
-        let joining = Set(moves.filter { inStack($0.controller) }.map { ObjectIdentifier($0.controller) })
+        let joining = Set(moves.filter(stays).map { ObjectIdentifier($0.controller) })
         for controller in controllers where joining.contains(ObjectIdentifier(controller)) {
             endMove(of: controller, stays: true)
         }
-        let waiting = removalsAfterSettling
+        let poppedInFlight = removalsAfterSettling
         removalsAfterSettling = []
-        for controller in waiting where !inStack(controller) {
+        for controller in poppedInFlight where joining.contains(ObjectIdentifier(controller)) {
+            endMove(of: controller, stays: true)
+        }
+        for controller in poppedInFlight where !inStack(controller) {
             beginRemovingChild(controller)
-            openMoves.append(OpenMove(controller: controller, formerIndex: nil))
+            openMoves.append(OpenMove(controller: controller, formerIndex: controllers.count))
+        }
+        return leaving
+    }
+
+    /// Lets go of the controllers a transition removed, one at a time in order, so those nothing
+    /// else holds are deallocated in that order, after everything else the transition sent.
+    func release(_ controllers: [Controller]) {
+        var controllers = controllers
+        while !controllers.isEmpty {
+            controllers.removeFirst()
         }
     }
 
