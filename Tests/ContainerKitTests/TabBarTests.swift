@@ -10,6 +10,132 @@ final class TabDelegate: TabBarControllerDelegate {
     func tabBarController(_ tab: TabBarController, shouldSelect controller: Controller) -> Bool { allows }
 }
 
+/// What probes note inside their callbacks, in order, across controllers.
+@MainActor
+private final class TabNotes {
+    var lines: [String] = []
+
+    /// The lines noted so far; forgets them.
+    func take() -> [String] {
+        defer { lines.removeAll() }
+        return lines
+    }
+}
+
+/// Notes, inside each appearance callback, its moving flags (R8) and its transition coordinator;
+/// `onWillAppear` runs inside `viewWillAppear`, after `super`.
+private final class TabProbe: Controller {
+    let notes: TabNotes
+    let label: String
+    var onWillAppear: ((TabProbe) -> Void)?
+
+    init(name: String, notes: TabNotes) {
+        self.notes = notes
+        label = name
+        super.init(name: name)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        note("viewWillAppear")
+        onWillAppear?(self)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        note("viewDidAppear")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        note("viewWillDisappear")
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        note("viewDidDisappear")
+    }
+
+    private func note(_ callback: String) {
+        let coordinator =
+            transitionCoordinator.map { "coordinator(animated: \($0.isAnimated), interactive: \($0.isInteractive))" }
+            ?? "no coordinator"
+        notes.lines.append(
+            "\(label).\(callback) toParent=\(isMovingToParent) fromParent=\(isMovingFromParent) \(coordinator)")
+    }
+}
+
+/// A tab bar controller subclass that notes around its `super.viewWillAppear` / `super.viewDidAppear`.
+private final class NotingTabBarController: TabBarController {
+    let notes: TabNotes
+
+    init(name: String, notes: TabNotes) {
+        self.notes = notes
+        super.init(name: name)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        notes.lines.append("tab.viewWillAppear before super")
+        super.viewWillAppear(animated)
+        notes.lines.append("tab.viewWillAppear after super")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        notes.lines.append("tab.viewDidAppear before super")
+        super.viewDidAppear(animated)
+        notes.lines.append("tab.viewDidAppear after super")
+    }
+}
+
+/// A leaf that notes its appearance callbacks by name, with no flags.
+private final class NotingLeaf: Controller {
+    let notes: TabNotes
+    let label: String
+
+    init(name: String, notes: TabNotes) {
+        self.notes = notes
+        label = name
+        super.init(name: name)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        notes.lines.append("\(label).viewWillAppear")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        notes.lines.append("\(label).viewDidAppear")
+    }
+}
+
+/// A leaf that wants light, hidden status-bar content.
+private final class StatusBarLeaf: Controller {
+    override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
+    override var prefersStatusBarHidden: Bool { true }
+}
+
+/// `tab` with `tabs`, `selectedIndex` selected off screen, shown in a visible window, then given
+/// `delegate`; the setup transcript is skipped.
+@MainActor
+private func showTabs(
+    _ recorder: Recorder, _ tabs: [Controller], selectedIndex: Int = 0, delegate: TabDelegate? = nil
+) -> (tab: TabBarController, window: Window) {
+    let tab = TabBarController(name: "tab")
+    tab.controllers = tabs
+    tab.selectedIndex = selectedIndex
+    let window = show(tab)
+    tab.delegate = delegate
+    recorder.skipEvents()
+    return (tab, window)
+}
+
+/// Whether `controllers` are `expected`, instance for instance, in order.
+@MainActor
+private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool {
+    controllers.count == expected.count && zip(controllers, expected).allSatisfy { $0 === $1 }
+}
+
 @Suite @MainActor struct TabBarTests {
     @Test func aTapSwitchesAtTheEndOfTheTurn() {  // §7
         let recorder = Recorder()
@@ -52,6 +178,999 @@ final class TabDelegate: TabBarControllerDelegate {
                 b.viewDidAppear(animated: false)
                 tab.delegate.didSelect(b)
                 """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Setting the tabs
+
+    @Test func settingTheTabsMakesEveryTabAChildInsideTheCall() {  // §7, §1
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b, c]
+            recorder.expect(
+                """
+                a.willMove(toParent: tab)
+                a.didMove(toParent: tab)
+                b.willMove(toParent: tab)
+                b.didMove(toParent: tab)
+                c.willMove(toParent: tab)
+                c.didMove(toParent: tab)
+                """)
+            #expect(same(tab.controllers, [a, b, c]))
+            #expect(same(tab.children, [a, b, c]))
+            #expect(a.parent === tab && b.parent === tab && c.parent === tab)
+            #expect(a.tabBarController === tab)
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === a)
+            #expect(!tab.isViewLoaded)
+            #expect(!a.isViewLoaded && !b.isViewLoaded && !c.isViewLoaded)
+
+            let window = show(tab)
+            recorder.expect(
+                """
+                -- only the selected tab loads and shows
+                tab.loadView()
+                tab.viewDidLoad()
+                tab.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                tab.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [a]))
+            #expect(a.view.superview === tab.view)
+            #expect(a.view.window === window)
+            #expect(!b.isViewLoaded && !c.isViewLoaded)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func noTabsMeansNoSelection() {  // §7
+        let recorder = Recorder()
+        recorder.record {
+            let tab = TabBarController(name: "tab")
+            #expect(tab.controllers.isEmpty)
+            #expect(tab.selectedIndex == TabBarController.noSelection)
+            #expect(tab.selectedController == nil)
+            let a = Leaf(name: "a")
+            tab.controllers = [a]
+            #expect(tab.selectedIndex == 0)
+            tab.controllers = []
+            recorder.expect(
+                """
+                a.willMove(toParent: tab)
+                a.didMove(toParent: tab)
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedIndex == TabBarController.noSelection)
+            #expect(tab.selectedController == nil)
+            #expect(tab.children.isEmpty)
+            #expect(a.parent == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test func settingTheTabsOfAVisibleTabBarController() {  // §7, §1, R7
+        let recorder = Recorder()
+        recorder.record {
+            let tab = TabBarController(name: "tab")
+            let window = show(tab)
+            recorder.expect(
+                """
+                tab.loadView()
+                tab.viewDidLoad()
+                tab.viewWillAppear(animated: false)
+                tab.viewDidAppear(animated: false)
+                """)
+            #expect(tab.selectedIndex == TabBarController.noSelection)
+
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            tab.controllers = [a, b]
+            recorder.expect(
+                """
+                a.willMove(toParent: tab)
+                a.didMove(toParent: tab)
+                b.willMove(toParent: tab)
+                b.didMove(toParent: tab)
+                """)
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === a)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn: the switch shows the selected tab
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(!b.isViewLoaded)
+
+            tab.controllers = []
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedIndex == TabBarController.noSelection)
+            #expect(tab.selectedController == nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn: the shown tab's removal ends after the switch that hides it
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                a.didMove(toParent: nil)
+                """)
+            #expect(tab.children.isEmpty)
+            #expect(a.view.superview == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Taps
+
+    @Test func tappingBackToATabDoesNotLoadItsViewAgain() {  // §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b], delegate: delegate)
+            tab.userDidSelect(b)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(b)
+                -- end of turn
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                tab.delegate.didSelect(b)
+                """)
+            #expect(a.view.superview == nil)
+            #expect(b.view.superview === tab.view)
+
+            tab.userDidSelect(a)
+            recorder.expect("tab.delegate.shouldSelect(a)")
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === a)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn; a's view is loaded already
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                tab.delegate.didSelect(a)
+                """)
+            #expect(a.view.superview === tab.view)
+            #expect(b.view.superview == nil)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [a]))
+            recorder.finish()
+        }
+    }
+
+    @Test func aVetoedTapChangesNothing() {  // §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        delegate.allows = false
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b], delegate: delegate)
+            tab.userDidSelect(b)
+            recorder.expect("tab.delegate.shouldSelect(b)")
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === a)
+            #expect(!window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(!b.isViewLoaded)
+            #expect(a.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Programmatic selection
+
+    @Test func programmaticSelectionSwitchesAtTheEndOfTheTurnWithoutTheDelegate() {  // §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [a, b, c], delegate: delegate)
+
+            tab.selectedIndex = 1
+            recorder.expect("")
+            #expect(tab.selectedIndex == 1)
+            #expect(tab.selectedController === b)
+            #expect(!b.isViewLoaded)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+
+            tab.selectedController = c
+            recorder.expect("")
+            #expect(tab.selectedIndex == 2)
+            #expect(tab.selectedController === c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [c]))
+            recorder.finish()
+        }
+    }
+
+    @Test func severalSelectionsInOneTurnMakeOneSwitchToTheLast() {  // §7 (as §6)
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [a, b, c], delegate: delegate)
+
+            tab.selectedIndex = 1
+            tab.selectedController = c
+            tab.selectedIndex = 2
+            recorder.expect("")
+            #expect(tab.selectedController === c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- one switch, from the tab shown to the last selected
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(!b.isViewLoaded)
+
+            // Selections that come back to the tab shown make no switch at all.
+            tab.selectedIndex = 0
+            tab.selectedController = b
+            tab.selectedIndex = 2
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(!b.isViewLoaded)
+            #expect(!a.view.isDescendant(of: tab.view))
+            #expect(c.view.superview === tab.view)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Re-selecting the selected tab
+
+    @Test func reselectingTheSelectedTabTellsTheDelegateInsideTheCall() {  // §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let root = Leaf(name: "root")
+            let nav = NavigationController(name: "nav", rootController: root)
+            let (tab, window) = showTabs(recorder, [a, nav], delegate: delegate)
+
+            tab.userDidSelect(a)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(a)
+                tab.delegate.didSelect(a)
+                """)
+            #expect(!window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect("")
+
+            // A navigation controller at its root is not popped.
+            tab.selectedController = nav
+            window.runUntilIdle()
+            recorder.skipEvents()
+            tab.userDidSelect(nav)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(nav)
+                tab.delegate.didSelect(nav)
+                """)
+            #expect(!window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(same(nav.controllers, [root]))
+
+            // Vetoed: not even didSelect.
+            delegate.allows = false
+            tab.userDidSelect(nav)
+            recorder.expect("tab.delegate.shouldSelect(nav)")
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func reselectingANavigationTabPopsItToItsRootAnimated() {  // §7, §6
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        let navDelegate = NavDelegate()
+        recorder.record {
+            let root = Leaf(name: "root")
+            let nav = NavigationController(name: "nav", rootController: root)
+            nav.push(Leaf(name: "x"), animated: false)
+            nav.push(Leaf(name: "y"), animated: false)
+            let (tab, window) = showTabs(recorder, [nav, Leaf(name: "b")], delegate: delegate)
+            nav.delegate = navDelegate
+            #expect(nav.controllers.count == 3)
+            #expect(!root.isViewLoaded)
+
+            tab.userDidSelect(nav)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(nav)
+                tab.delegate.didSelect(nav)
+                -- popToRoot(animated: true), inside the call
+                y.willMove(toParent: nil)
+                x.willMove(toParent: nil)
+                """)
+            #expect(same(nav.controllers, [root]))
+            #expect(tab.selectedController === nav)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn: the pop, animated
+                root.loadView()
+                root.viewDidLoad()
+                y.viewWillDisappear(animated: true)
+                root.viewWillAppear(animated: true)
+                nav.delegate.willShow(root, animated: true)
+                -- the animation completes
+                y.viewDidDisappear(animated: true)
+                root.viewDidAppear(animated: true)
+                y.didMove(toParent: nil)
+                x.didMove(toParent: nil)
+                nav.delegate.didShow(root, animated: true)
+                y.deinit
+                x.deinit
+                """)
+            #expect(same(nav.children, [root]))
+            #expect(root.view.superview === nav.view)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Replacing the tabs
+
+    @Test func replacingTheTabsKeepsTheSelectedControllerSelected() {  // §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let d = Leaf(name: "d")
+            let (tab, window) = showTabs(recorder, [a, b, c], selectedIndex: 1)
+            #expect(tab.selectedController === b)
+
+            tab.controllers = [b, d]
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                d.willMove(toParent: tab)
+                d.didMove(toParent: tab)
+                """)
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === b)
+            #expect(same(tab.controllers, [b, d]))
+            #expect(same(tab.children, [b, d]))
+            #expect(a.parent == nil && c.parent == nil)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(b.appearanceState == .appeared)
+            #expect(!d.isViewLoaded)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [b]))
+            recorder.finish()
+        }
+    }
+
+    @Test func droppingTheSelectedTabEndsItsRemovalAfterTheSwitchThatHidesIt() {  // §7, R7, R8
+        let recorder = Recorder()
+        let notes = TabNotes()
+        recorder.record {
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [TabProbe(name: "a", notes: notes), b])
+            _ = notes.take()
+
+            tab.controllers = [b, c]
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                c.willMove(toParent: tab)
+                c.didMove(toParent: tab)
+                """)
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === b)
+            #expect(same(tab.controllers, [b, c]))
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- end of turn: the switch, then the end of a's removal
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.didMove(toParent: nil)
+                a.deinit
+                """)
+            let coordinator = "coordinator(animated: false, interactive: false)"
+            #expect(
+                notes.take() == [
+                    "a.viewWillDisappear toParent=false fromParent=true \(coordinator)",
+                    "a.viewDidDisappear toParent=false fromParent=true \(coordinator)",
+                ])
+            #expect(same(tab.children, [b, c]))
+            #expect(same(tab.view.subviews.compactMap(\.controller), [b]))
+            recorder.finish()
+        }
+    }
+
+    @Test func droppingAnUnselectedTabRemovesItInsideTheCall() {  // §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [a, b, c], selectedIndex: 2)
+
+            tab.controllers = [b, c]
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedIndex == 1)
+            #expect(tab.selectedController === c)
+            #expect(a.parent == nil)
+
+            tab.controllers = [c]
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === c)
+            #expect(same(tab.children, [c]))
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(c.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Off screen
+
+    @Test func offScreenSelectionChangesTheViewsInsideTheCall() {  // §1, §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b], delegate: delegate)
+            window.isHidden = true
+            recorder.expect(
+                """
+                tab.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                tab.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
+
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                -- the view changes inside the call, with no appearance callbacks
+                b.loadView()
+                b.viewDidLoad()
+                """)
+            #expect(b.view.superview === tab.view)
+            #expect(a.view.superview == nil)
+            #expect(!window.hasPendingWork)
+
+            tab.userDidSelect(a)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(a)
+                tab.delegate.didSelect(a)
+                """)
+            #expect(a.view.superview === tab.view)
+            #expect(b.view.superview == nil)
+            #expect(!window.hasPendingWork)
+
+            tab.controllers = [b]
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedController === b)
+            #expect(b.view.superview === tab.view)
+            #expect(!window.hasPendingWork)
+
+            window.isHidden = false
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                tab.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                tab.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func aTabBarControllerWithNoWindowChangesEverythingInsideTheCall() {  // §1, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b]
+            recorder.skipEvents()
+
+            tab.selectedIndex = 1
+            recorder.expect("")
+            #expect(!a.isViewLoaded && !b.isViewLoaded)
+
+            tab.controllers = [a]
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(tab.selectedController === a)
+
+            tab.loadViewIfNeeded()
+            recorder.expect(
+                """
+                tab.loadView()
+                tab.viewDidLoad()
+                """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Showing the window
+
+    @Test func showingTheWindowShowsOnlyTheSelectedTab() {  // §4 F6, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let c = Leaf(name: "c")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b, c]
+            tab.selectedIndex = 1
+            recorder.skipEvents()
+            let window = show(tab)
+            recorder.expect(
+                """
+                tab.loadView()
+                tab.viewDidLoad()
+                tab.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                -- window.runUntilIdle()
+                tab.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(!a.isViewLoaded && !c.isViewLoaded)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [b]))
+
+            window.isHidden = true
+            recorder.expect(
+                """
+                tab.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tab.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            #expect(a.appearanceState == .disappeared && c.appearanceState == .disappeared)
+            recorder.finish()
+        }
+    }
+
+    @Test func aSubclassCodeAfterSuperRunsAfterTheSelectedTabsCallback() {  // §4 F6
+        let recorder = Recorder()
+        let notes = TabNotes()
+        recorder.record {
+            let tab = NotingTabBarController(name: "tab", notes: notes)
+            tab.controllers = [NotingLeaf(name: "a", notes: notes), NotingLeaf(name: "b", notes: notes)]
+            recorder.skipEvents()
+            let window = makeWindow()
+            window.rootController = tab
+            window.makeKeyAndVisible()
+            #expect(
+                notes.take() == [
+                    "tab.viewWillAppear before super",
+                    "a.viewWillAppear",
+                    "tab.viewWillAppear after super",
+                ])
+            window.runUntilIdle()
+            #expect(
+                notes.take() == [
+                    "tab.viewDidAppear before super",
+                    "a.viewDidAppear",
+                    "tab.viewDidAppear after super",
+                ])
+            recorder.expect(
+                """
+                tab.loadView()
+                tab.viewDidLoad()
+                tab.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                tab.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - One visible transition at a time
+
+    @Test func aSwitchWaitsForAPushInFlightInTheSameWindow() {  // §1
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        let navDelegate = NavDelegate()
+        recorder.record {
+            let root = Leaf(name: "root")
+            let nav = NavigationController(name: "nav", rootController: root)
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [nav, b], delegate: delegate)
+            nav.delegate = navDelegate
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+
+            let x = Leaf(name: "x")
+            nav.push(x, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                x.willMove(toParent: nav)
+                -- end of turn: the push starts and is held
+                x.loadView()
+                x.viewDidLoad()
+                root.viewWillDisappear(animated: true)
+                x.viewWillAppear(animated: true)
+                nav.delegate.willShow(x, animated: true)
+                """)
+            #expect(driver.inFlight.count == 1)
+
+            tab.userDidSelect(b)
+            recorder.expect("tab.delegate.shouldSelect(b)")
+            #expect(tab.selectedController === b)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(!b.isViewLoaded)
+
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                root.viewDidDisappear(animated: true)
+                x.viewDidAppear(animated: true)
+                x.didMove(toParent: nav)
+                nav.delegate.didShow(x, animated: true)
+                """)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the end of the turn in which the push completed: the switch
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                x.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                x.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                tab.delegate.didSelect(b)
+                """)
+            #expect(driver.inFlight.isEmpty)
+            #expect(driver.started.count == 1)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Transition coordinator
+
+    @Test func theSwitchHasATransitionCoordinatorThatIsNotAnimated() {  // §6, §7
+        let recorder = Recorder()
+        let notes = TabNotes()
+        recorder.record {
+            let a = TabProbe(name: "a", notes: notes)
+            let b = TabProbe(name: "b", notes: notes)
+            let (tab, window) = showTabs(recorder, [a, b])
+            #expect(
+                notes.take() == [
+                    "a.viewWillAppear toParent=false fromParent=false no coordinator",
+                    "a.viewDidAppear toParent=false fromParent=false no coordinator",
+                ])
+            b.onWillAppear = { probe in
+                let notes = probe.notes
+                let accepted = probe.transitionCoordinator?.animate(
+                    alongsideTransition: { context in
+                        notes.lines.append("alongside animation (animated: \(context.isAnimated))")
+                    },
+                    completion: { context in
+                        notes.lines.append("alongside completion (cancelled: \(context.isCancelled))")
+                    })
+                notes.lines.append("b registered alongside: \(accepted.map(String.init) ?? "no coordinator")")
+                notes.lines.append("duration: \(probe.transitionCoordinator?.transitionDuration ?? -1)")
+            }
+
+            tab.selectedController = b
+            #expect(tab.transitionCoordinator == nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            let coordinator = "coordinator(animated: false, interactive: false)"
+            #expect(
+                notes.take() == [
+                    "b.viewWillAppear toParent=false fromParent=false \(coordinator)",
+                    "b registered alongside: true",
+                    "duration: 0.0",
+                    "a.viewWillDisappear toParent=false fromParent=false \(coordinator)",
+                    "alongside animation (animated: false)",
+                    "a.viewDidDisappear toParent=false fromParent=false \(coordinator)",
+                    "b.viewDidAppear toParent=false fromParent=false \(coordinator)",
+                    "alongside completion (cancelled: false)",
+                ])
+            #expect(tab.transitionCoordinator == nil)
+            #expect(a.transitionCoordinator == nil)
+            #expect(b.transitionCoordinator == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Status bar
+
+    @Test func theSelectedTabDecidesTheStatusBar() {  // §10
+        let recorder = Recorder()
+        recorder.record {
+            let tab = TabBarController(name: "tab")
+            #expect(tab.childForStatusBarStyle == nil)
+            #expect(tab.childForStatusBarHidden == nil)
+            let a = Leaf(name: "a")
+            let b = StatusBarLeaf(name: "b")
+            tab.controllers = [a, b]
+            let window = show(tab)
+            recorder.skipEvents()
+            #expect(tab.childForStatusBarStyle === a)
+            #expect(tab.childForStatusBarHidden === a)
+            #expect(window.statusBarStyle == .default)
+            #expect(!window.isStatusBarHidden)
+
+            tab.selectedIndex = 1
+            #expect(tab.childForStatusBarStyle === b)
+            #expect(tab.childForStatusBarHidden === b)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            tab.setNeedsStatusBarAppearanceUpdate()
+            #expect(window.statusBarStyle == .lightContent)
+            #expect(window.isStatusBarHidden)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Refusals
+
+    @Test func refusedTabs() {  // §7, §11, R9
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b])
+            let c = Leaf(name: "c")
+            let p = Parent(name: "p")
+            let y = Leaf(name: "y")
+            embed(y, in: p)
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tab]) {
+                tab.controllers = [a, b, a]
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tab, c]) {
+                tab.controllers = [a, c, c]
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tab, p]) {
+                tab.controllers = [a, y]
+            }
+            #expect(same(tab.controllers, [a, b]))
+            #expect(same(tab.children, [a, b]))
+            #expect(c.parent == nil)
+            #expect(y.parent === p)
+            #expect(tab.selectedController === a)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.severity) == [.fault, .fault, .fault])
+    }
+
+    @Test func refusedManualMovesOfTabs() {  // R9, §5, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b])
+            let x = Leaf(name: "x")
+            let q = Parent(name: "q")
+            recorder.skipEvents()
+
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [tab, x]) {
+                tab.addChild(x)
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [tab]) {
+                a.removeFromParent()
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [tab]) {
+                b.removeFromParent()
+            }
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [tab, q]) {
+                q.addChild(b)
+            }
+            recorder.expectViolation(.invalidTransition, unchanged: [tab]) {
+                tab.transition(from: a, to: b, duration: 0.3, animations: nil, completion: nil)
+            }
+            #expect(same(tab.controllers, [a, b]))
+            #expect(same(tab.children, [a, b]))
+            #expect(x.parent == nil)
+            #expect(tab.selectedController === a)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.severity) == [.fault, .fault, .fault, .fault, .fault])
+    }
+
+    @Test func refusedSelections() {  // §7, §11
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b], delegate: delegate)
+            let stranger = Leaf(name: "stranger")
+            let p = Parent(name: "p")
+            let y = Leaf(name: "y")
+            embed(y, in: p)
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab]) {
+                tab.selectedIndex = 2
+            }
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab]) {
+                tab.selectedIndex = -1
+            }
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab]) {
+                tab.selectedIndex = TabBarController.noSelection
+            }
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab, stranger]) {
+                tab.selectedController = stranger
+            }
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab, stranger]) {
+                tab.userDidSelect(stranger)
+            }
+            recorder.expectViolation(.invalidTabSelection, unchanged: [tab, p]) {
+                tab.userDidSelect(y)
+            }
+            #expect(tab.selectedIndex == 0)
+            #expect(tab.selectedController === a)
+            #expect(!window.hasPendingWork)
+
+            let empty = TabBarController(name: "empty")
+            recorder.expectViolation(.invalidTabSelection, unchanged: [empty]) {
+                empty.selectedIndex = 0
+            }
+            #expect(empty.selectedIndex == TabBarController.noSelection)
+            recorder.finish()
+        }
+        #expect(recorder.violations.count == 7)
+        #expect(recorder.violations.allSatisfy { $0.severity == .fault })
+    }
+
+    // MARK: - Deallocation
+
+    @Test func droppedTabsDeallocate() {  // §1, §7
+        let recorder = Recorder()
+        let tracker = LeakTracker()
+        recorder.record {
+            let keep = Leaf(name: "keep")
+            let tab = TabBarController(name: "tab")
+            let window: Window
+            do {
+                let a = Leaf(name: "a")
+                let b = Leaf(name: "b")
+                let c = Leaf(name: "c")
+                tab.controllers = [a, b, c, keep]
+                tab.selectedIndex = 1
+                window = show(tab)
+                tracker.track(a)
+                tracker.track(b)
+                tracker.track(b.view)
+                tracker.track(c)
+                recorder.skipEvents()
+            }
+            tab.controllers = [keep]
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                b.willMove(toParent: nil)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                a.deinit
+                c.deinit
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                keep.loadView()
+                keep.viewDidLoad()
+                keep.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                keep.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                b.deinit
+                """)
+            tracker.expectAllDeallocated()
+            #expect(same(tab.children, [keep]))
             recorder.finish()
         }
     }

@@ -24,6 +24,7 @@ extension PageController {
             return false
         }
         shownControllers = controllers
+        pageRequests += 1
         for page in controllers where page.storedParent !== self {
             adoptChild(page)
             pendingAdditions.append(page)

@@ -31,6 +31,7 @@ extension PageController {
         }
         guard window.claimVisibleTransitionSlot() else { return nil }
         let turn = PageTurn(from: displayed, to: incoming, animated: true)
+        let requestsBefore = pageRequests
         for page in incoming { adoptChild(page) }
         if let delegate {
             LifecycleObservation.emit(.pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id))
@@ -51,7 +52,8 @@ extension PageController {
             let completed = handle?.state != .cancelled
             if completed {
                 finishTurn(turn)
-                shownControllers = turn.to
+                // Pages asked for by code during the swipe win: their turn runs next.
+                if pageRequests == requestsBefore { shownControllers = turn.to }
                 settleCompletedTurn(turn)
             } else {
                 finishCancelledTurn(turn)

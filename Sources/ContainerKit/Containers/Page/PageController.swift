@@ -47,6 +47,9 @@ open class PageController: ContainerController {
     var pendingCompletions: [(Bool) -> Void] = []
     var pendingAnimated = false
 
+    /// Counts programmatic requests, so a swipe that completes after one keeps the pages it asked for.
+    var pageRequests = 0
+
     /// Creates a page controller.
     public init(transitionStyle: PageTransitionStyle, spineLocation: SpineLocation = .min) {
         self.transitionStyle = transitionStyle
