@@ -189,6 +189,110 @@ extension Scenario {
             window.resize(to: Size(width: 844, height: 390))
             return Stage(window: window)
         },
+        Scenario(
+            name: "push", reference: "§6",
+            summary: "A navigation controller pushes b over a, animated, with a delegate."
+        ) { recorder in
+            let (nav, window) = showNavigation()
+            recorder.skipEvents()
+            nav.push(Controller(name: "b"), animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "pop", reference: "§6",
+            summary: "A navigation controller pops b back to a; b is deallocated last."
+        ) { recorder in
+            let (nav, window) = showNavigation()
+            nav.push(Controller(name: "b"), animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            nav.pop(animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "two-pushes", reference: "§6",
+            summary: "Two pushes in one turn show one transition; the skipped controller only moves."
+        ) { recorder in
+            let (nav, window) = showNavigation()
+            recorder.skipEvents()
+            nav.push(Controller(name: "b"), animated: true)
+            nav.push(Controller(name: "c"), animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "swipe-back", reference: "§6",
+            summary: "An interactive pop, finished."
+        ) { recorder in
+            let (nav, window) = showNavigation()
+            nav.push(Controller(name: "b"), animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            nav.beginInteractivePop()?.finish()
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "swipe-back-cancelled", reference: "§6, R7",
+            summary: "An interactive pop, cancelled: b comes back and stays."
+        ) { recorder in
+            let (nav, window) = showNavigation()
+            nav.push(Controller(name: "b"), animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            nav.beginInteractivePop()?.cancel()
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "tab-tap", reference: "§7",
+            summary: "A tap on a tab: the delegate is asked, the switch runs at the end of the turn."
+        ) { recorder in
+            let tab = TabBarController(name: "tab")
+            tab.delegate = Delegates.shared
+            tab.controllers = [Controller(name: "a"), Controller(name: "b")]
+            let window = show(tab)
+            recorder.skipEvents()
+            tab.userDidSelect(tab.controllers[1])
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "page-swipe", reference: "§8",
+            summary: "A page swipe forward in the scroll style, finished."
+        ) { recorder in
+            swipePage(style: .scroll, cancelled: false, recorder)
+        },
+        Scenario(
+            name: "page-swipe-cancelled", reference: "§8, R7",
+            summary: "A page swipe forward in the scroll style, cancelled."
+        ) { recorder in
+            swipePage(style: .scroll, cancelled: true, recorder)
+        },
+        Scenario(
+            name: "page-curl", reference: "§8",
+            summary: "A page swipe forward in the page-curl style, finished."
+        ) { recorder in
+            swipePage(style: .pageCurl, cancelled: false, recorder)
+        },
+        Scenario(
+            name: "nested-built-ins", reference: "F6",
+            summary: "A page inside a tab inside a navigation controller is shown; each drives its visible child."
+        ) { recorder in
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [page, Controller(name: "other")]
+            let nav = NavigationController(name: "nav", rootController: tabs)
+            let window = makeWindow()
+            window.rootController = nav
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
     ]
 
     /// Apple's sample: `addChild(t)` and `f.willMove(toParent: nil)`, the transition, then
@@ -208,5 +312,45 @@ extension Scenario {
         }
         window.runUntilIdle()
         return Stage(window: window)
+    }
+
+    /// A visible navigation controller with root `a` and a delegate, its turn ended.
+    static func showNavigation() -> (NavigationController, Window) {
+        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
+        nav.delegate = Delegates.shared
+        return (nav, show(nav))
+    }
+
+    /// A page controller showing `p0`, swiped forward to `p1`, finished or cancelled.
+    static func swipePage(style: PageTransitionStyle, cancelled: Bool, _ recorder: Recorder) -> Stage {
+        let page = PageController(name: "page", transitionStyle: style)
+        page.dataSource = Delegates.shared
+        page.delegate = Delegates.shared
+        page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
+        let window = show(page)
+        recorder.skipEvents()
+        let swipe = page.beginInteractivePaging(.forward)
+        if cancelled { swipe?.cancel() } else { swipe?.finish() }
+        window.runUntilIdle()
+        return Stage(window: window)
+    }
+}
+
+/// The delegates and data source of the scenarios: they do nothing but appear in transcripts.
+@MainActor
+final class Delegates: NavigationControllerDelegate, TabBarControllerDelegate, PageControllerDataSource,
+    PageControllerDelegate
+{
+    static let shared = Delegates()
+
+    func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+        guard let name = controller.id.name, name.hasPrefix("p"), let number = Int(name.dropFirst()) else { return nil }
+        return Controller(name: "p\(number + 1)")
+    }
+
+    func pageController(_ page: PageController, controllerBefore controller: Controller) -> Controller? {
+        guard let name = controller.id.name, name.hasPrefix("p"), let number = Int(name.dropFirst()), number > 0
+        else { return nil }
+        return Controller(name: "p\(number - 1)")
     }
 }
