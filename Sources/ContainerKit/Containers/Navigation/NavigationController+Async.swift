@@ -1,21 +1,9 @@
-extension NavigationController {
-    /// The async forms of the navigation calls: `await nav.async.push(b, animated: true)`.
-    ///
-    /// Each one makes the request, then ends its window's turns itself until the request's
-    /// transition has completed, suspending only while a manual animation driver or an interactive
-    /// handle holds it. Off screen, the request completes inside the call.
-    public var async: AsyncNavigation { AsyncNavigation(navigation: self) }
-}
-
-/// The async forms of a ``NavigationController``'s calls; see ``NavigationController/async``.
-@MainActor
-public struct AsyncNavigation {
-    let navigation: NavigationController
-
+/// The async forms of a ``NavigationController``'s calls (see ``AsyncProxy``).
+extension AsyncProxy where Base: NavigationController {
     /// Pushes `controller` and returns once its transition has completed.
     public func push(_ controller: Controller, animated: Bool) async {
-        await navigation.awaitCompletion { done in
-            if !navigation.requestPush(controller, animated: animated, completion: done) { done() }
+        await base.awaitCompletion { done in
+            if !base.requestPush(controller, animated: animated, completion: done) { done() }
         }
     }
 
@@ -24,8 +12,8 @@ public struct AsyncNavigation {
     @discardableResult
     public func pop(animated: Bool) async -> Controller? {
         var popped: Controller?
-        await navigation.awaitCompletion { done in
-            popped = navigation.pop(animated: animated, completion: done)
+        await base.awaitCompletion { done in
+            popped = base.pop(animated: animated, completion: done)
             if popped == nil { done() }
         }
         return popped
@@ -35,8 +23,8 @@ public struct AsyncNavigation {
     @discardableResult
     public func popToRoot(animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
-        await navigation.awaitCompletion { done in
-            popped = navigation.popToRoot(animated: animated, completion: done)
+        await base.awaitCompletion { done in
+            popped = base.popToRoot(animated: animated, completion: done)
             if popped.isEmpty { done() }
         }
         return popped
@@ -46,8 +34,8 @@ public struct AsyncNavigation {
     @discardableResult
     public func pop(to controller: Controller, animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
-        await navigation.awaitCompletion { done in
-            popped = navigation.pop(to: controller, animated: animated, completion: done)
+        await base.awaitCompletion { done in
+            popped = base.pop(to: controller, animated: animated, completion: done)
             if popped.isEmpty { done() }
         }
         return popped
@@ -55,8 +43,8 @@ public struct AsyncNavigation {
 
     /// Replaces the stack and returns once the transition has completed.
     public func setControllers(_ controllers: [Controller], animated: Bool) async {
-        await navigation.awaitCompletion { done in
-            if !navigation.requestControllers(controllers, animated: animated, completion: done) { done() }
+        await base.awaitCompletion { done in
+            if !base.requestControllers(controllers, animated: animated, completion: done) { done() }
         }
     }
 }
