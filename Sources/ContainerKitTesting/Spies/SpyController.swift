@@ -2,10 +2,11 @@ import ContainerKit
 
 /// A controller that records every callback it receives, in order, and runs a hook from each.
 ///
-/// For tests that prefer a subclass to a ``Recorder``: ``calls`` holds this controller's own
-/// callbacks as ``LifecycleEvent`` values, in the order they arrived, `viewIsAppearing` included;
-/// the `on…` hooks run inside a callback, after `super`, so a test can make a callback push, add or
-/// remove without writing a subclass.
+/// For tests that prefer a subclass to a ``Recorder``: ``LifecycleSpy/calls`` holds this
+/// controller's own callbacks as ``LifecycleEvent`` values, in the order they arrived,
+/// `viewIsAppearing` included; the `on…` hooks run inside a callback, after `super`, so a test can
+/// make a callback push, add or remove without writing a subclass. The calls and hooks live in
+/// ``spyLog`` (see ``LifecycleSpy``).
 ///
 /// ```swift
 /// let c = SpyController(name: "c")
@@ -29,70 +30,13 @@ import ContainerKit
 ///
 /// A hook is stored by the spy: a hook that captures the spy itself strongly keeps it alive forever
 /// (capture it `[unowned spy]`), which ``expectDeallocated(fileID:filePath:line:column:_:)`` reports.
-open class SpyController: Controller {
-    /// Every callback this controller received, in order, oldest first.
+open class SpyController: Controller, LifecycleSpy {
+    /// This spy's recorded calls and hooks, which ``LifecycleSpy/calls`` and the `on…` hooks forward to.
     ///
     /// ```swift
-    /// _ = c.view
-    /// #expect(c.calls == [.loadView(c.id), .viewDidLoad(c.id)])
+    /// c.spyLog.resetCalls()  // the same as c.resetCalls()
     /// ```
-    public private(set) var calls: [LifecycleEvent] = []
-
-    /// Runs inside ``viewDidLoad()``, after `super`.
-    ///
-    /// ```swift
-    /// c.onViewDidLoad = { [unowned c] in c.title = "Loaded" }
-    /// ```
-    public var onViewDidLoad: (() -> Void)?
-
-    /// Runs inside ``viewWillAppear(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// c.onViewWillAppear = { animated in log.append("will appear, animated: \(animated)") }
-    /// ```
-    public var onViewWillAppear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewIsAppearing(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// c.onViewIsAppearing = { [unowned c] _ in #expect(c.view.window != nil) }
-    /// ```
-    public var onViewIsAppearing: ((Bool) -> Void)?
-
-    /// Runs inside ``viewDidAppear(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// c.onViewDidAppear = { _ in appeared += 1 }
-    /// ```
-    public var onViewDidAppear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewWillDisappear(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// c.onViewWillDisappear = { _ in saveDraft() }
-    /// ```
-    public var onViewWillDisappear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewDidDisappear(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// c.onViewDidDisappear = { _ in disappeared += 1 }
-    /// ```
-    public var onViewDidDisappear: ((Bool) -> Void)?
-
-    /// Runs inside ``willMove(toParent:)``, after `super`, with the new parent (nil: being removed).
-    ///
-    /// ```swift
-    /// c.onWillMove = { parent in #expect(parent == nil) }
-    /// ```
-    public var onWillMove: ((ContainerController?) -> Void)?
-
-    /// Runs inside ``didMove(toParent:)``, after `super`, with the new parent (nil: removed).
-    ///
-    /// ```swift
-    /// c.onDidMove = { parent in #expect(parent === p) }
-    /// ```
-    public var onDidMove: ((ContainerController?) -> Void)?
+    public let spyLog = SpyLog()
 
     /// Creates a spy named by its type and serial number.
     ///
@@ -112,101 +56,78 @@ open class SpyController: Controller {
         super.init(name: name)
     }
 
-    /// The recorded ``calls`` in transcript notation, one a line, `viewIsAppearing` included.
-    ///
-    /// ```swift
-    /// _ = c.view
-    /// #expect(c.transcript() == "c.loadView()\nc.viewDidLoad()")
-    /// ```
-    public func transcript() -> String {
-        spyTranscript(calls)
-    }
-
-    /// Forgets the recorded ``calls``: the setup of a test, say. The hooks stay.
-    ///
-    /// ```swift
-    /// _ = c.view
-    /// c.resetCalls()
-    /// #expect(c.calls.isEmpty)
-    /// ```
-    public func resetCalls() {
-        calls.removeAll()
-    }
-
     /// Records `loadView()`, then makes the default root view.
     open override func loadView() {
-        calls.append(.loadView(id))
-        super.loadView()
+        spyLog.record(.loadView(id), super: { super.loadView() })
     }
 
-    /// Records `viewDidLoad()`, calls `super`, then ``onViewDidLoad``.
+    /// Records `viewDidLoad()`, calls `super`, then ``LifecycleSpy/onViewDidLoad``.
     open override func viewDidLoad() {
-        calls.append(.viewDidLoad(id))
-        super.viewDidLoad()
-        onViewDidLoad?()
+        spyLog.record(.viewDidLoad(id), super: { super.viewDidLoad() }) { $0.onViewDidLoad?() }
     }
 
-    /// Records `viewWillAppear(_:)`, calls `super`, then ``onViewWillAppear``.
+    /// Records `viewWillAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillAppear``.
     open override func viewWillAppear(_ animated: Bool) {
-        calls.append(.viewWillAppear(id, animated: animated))
-        super.viewWillAppear(animated)
-        onViewWillAppear?(animated)
+        spyLog.record(.viewWillAppear(id, animated: animated), super: { super.viewWillAppear(animated) }) {
+            $0.onViewWillAppear?(animated)
+        }
     }
 
-    /// Records `viewIsAppearing(_:)`, calls `super`, then ``onViewIsAppearing``.
+    /// Records `viewIsAppearing(_:)`, calls `super`, then ``LifecycleSpy/onViewIsAppearing``.
     open override func viewIsAppearing(_ animated: Bool) {
-        calls.append(.viewIsAppearing(id, animated: animated))
-        super.viewIsAppearing(animated)
-        onViewIsAppearing?(animated)
+        spyLog.record(.viewIsAppearing(id, animated: animated), super: { super.viewIsAppearing(animated) }) {
+            $0.onViewIsAppearing?(animated)
+        }
     }
 
-    /// Records `viewDidAppear(_:)`, calls `super`, then ``onViewDidAppear``.
+    /// Records `viewDidAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidAppear``.
     open override func viewDidAppear(_ animated: Bool) {
-        calls.append(.viewDidAppear(id, animated: animated))
-        super.viewDidAppear(animated)
-        onViewDidAppear?(animated)
+        spyLog.record(.viewDidAppear(id, animated: animated), super: { super.viewDidAppear(animated) }) {
+            $0.onViewDidAppear?(animated)
+        }
     }
 
-    /// Records `viewWillDisappear(_:)`, calls `super`, then ``onViewWillDisappear``.
+    /// Records `viewWillDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillDisappear``.
     open override func viewWillDisappear(_ animated: Bool) {
-        calls.append(.viewWillDisappear(id, animated: animated))
-        super.viewWillDisappear(animated)
-        onViewWillDisappear?(animated)
+        spyLog.record(.viewWillDisappear(id, animated: animated), super: { super.viewWillDisappear(animated) }) {
+            $0.onViewWillDisappear?(animated)
+        }
     }
 
-    /// Records `viewDidDisappear(_:)`, calls `super`, then ``onViewDidDisappear``.
+    /// Records `viewDidDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidDisappear``.
     open override func viewDidDisappear(_ animated: Bool) {
-        calls.append(.viewDidDisappear(id, animated: animated))
-        super.viewDidDisappear(animated)
-        onViewDidDisappear?(animated)
+        spyLog.record(.viewDidDisappear(id, animated: animated), super: { super.viewDidDisappear(animated) }) {
+            $0.onViewDidDisappear?(animated)
+        }
     }
 
-    /// Records `willMove(toParent:)`, calls `super`, then ``onWillMove``.
+    /// Records `willMove(toParent:)`, calls `super`, then ``LifecycleSpy/onWillMove``.
     open override func willMove(toParent parent: ContainerController?) {
-        calls.append(.willMove(id, toParent: parent?.id))
-        super.willMove(toParent: parent)
-        onWillMove?(parent)
+        spyLog.record(.willMove(id, toParent: parent?.id), super: { super.willMove(toParent: parent) }) {
+            $0.onWillMove?(parent)
+        }
     }
 
-    /// Records `didMove(toParent:)`, calls `super`, then ``onDidMove``.
+    /// Records `didMove(toParent:)`, calls `super`, then ``LifecycleSpy/onDidMove``.
     open override func didMove(toParent parent: ContainerController?) {
-        calls.append(.didMove(id, toParent: parent?.id))
-        super.didMove(toParent: parent)
-        onDidMove?(parent)
+        spyLog.record(.didMove(id, toParent: parent?.id), super: { super.didMove(toParent: parent) }) {
+            $0.onDidMove?(parent)
+        }
     }
 
     /// Records `viewWillTransition(to:with:)` and calls `super`, which forwards to the children.
     open override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
-        calls.append(.viewWillTransition(id, to: size))
-        super.viewWillTransition(to: size, with: coordinator)
+        spyLog.record(
+            .viewWillTransition(id, to: size), super: { super.viewWillTransition(to: size, with: coordinator) })
     }
 }
 
 /// A container that records every callback it receives, in order, and runs a hook from each.
 ///
-/// ``SpyController`` for containers: the same ``calls``, hooks, ``transcript()`` and
-/// ``resetCalls()``, plus `preferredContentSizeDidChange(forChildContentContainer:)` in ``calls``
-/// and ``forwardsAppearanceAutomatically`` to switch appearance forwarding off without a subclass.
+/// ``SpyController`` for containers: the same ``LifecycleSpy/calls``, hooks,
+/// ``LifecycleSpy/transcript()`` and ``LifecycleSpy/resetCalls()``, plus
+/// `preferredContentSizeDidChange(forChildContentContainer:)` in the calls and
+/// ``forwardsAppearanceAutomatically`` to switch appearance forwarding off without a subclass.
 ///
 /// ```swift
 /// let p = SpyContainerController(name: "p")
@@ -221,16 +142,15 @@ open class SpyController: Controller {
 /// ```
 ///
 /// The hooks run after `super`, and so before the engine forwards the callback to the children
-/// (forwarding follows the container's own override): a child added in ``onViewWillAppear`` gets
-/// each appearance callback once.
-open class SpyContainerController: ContainerController {
-    /// Every callback this container received, in order, oldest first.
+/// (forwarding follows the container's own override): a child added in
+/// ``LifecycleSpy/onViewWillAppear`` gets each appearance callback once.
+open class SpyContainerController: ContainerController, LifecycleSpy {
+    /// This spy's recorded calls and hooks, which ``LifecycleSpy/calls`` and the `on…` hooks forward to.
     ///
     /// ```swift
-    /// _ = p.view
-    /// #expect(p.calls == [.loadView(p.id), .viewDidLoad(p.id)])
+    /// p.spyLog.onViewDidLoad = { loaded = true }  // the same as p.onViewDidLoad = …
     /// ```
-    public private(set) var calls: [LifecycleEvent] = []
+    public let spyLog = SpyLog()
 
     /// Whether appearance callbacks reach the children on their own: the value of
     /// ``shouldAutomaticallyForwardAppearanceMethods``. Set it to `false` to forward by hand (F4),
@@ -242,70 +162,6 @@ open class SpyContainerController: ContainerController {
     /// p.onViewDidAppear = { _ in c.endAppearanceTransition() }
     /// ```
     public var forwardsAppearanceAutomatically = true
-
-    /// Runs inside ``viewDidLoad()``, after `super`.
-    ///
-    /// ```swift
-    /// p.onViewDidLoad = { [unowned p] in p.addChild(c) }
-    /// ```
-    public var onViewDidLoad: (() -> Void)?
-
-    /// Runs inside ``viewWillAppear(_:)``, after `super` and before forwarding, with its `animated`
-    /// argument.
-    ///
-    /// ```swift
-    /// p.onViewWillAppear = { [unowned p] _ in
-    ///     p.addChild(c)
-    ///     p.view.addSubview(c.view)
-    ///     c.didMove(toParent: p)
-    /// }
-    /// ```
-    public var onViewWillAppear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewIsAppearing(_:)``, after `super`, with its `animated` argument.
-    ///
-    /// ```swift
-    /// p.onViewIsAppearing = { [unowned p] _ in #expect(p.view.window != nil) }
-    /// ```
-    public var onViewIsAppearing: ((Bool) -> Void)?
-
-    /// Runs inside ``viewDidAppear(_:)``, after `super` and before forwarding, with its `animated`
-    /// argument.
-    ///
-    /// ```swift
-    /// p.onViewDidAppear = { _ in c.endAppearanceTransition() }
-    /// ```
-    public var onViewDidAppear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewWillDisappear(_:)``, after `super` and before forwarding, with its
-    /// `animated` argument.
-    ///
-    /// ```swift
-    /// p.onViewWillDisappear = { animated in c.beginAppearanceTransition(false, animated: animated) }
-    /// ```
-    public var onViewWillDisappear: ((Bool) -> Void)?
-
-    /// Runs inside ``viewDidDisappear(_:)``, after `super` and before forwarding, with its
-    /// `animated` argument.
-    ///
-    /// ```swift
-    /// p.onViewDidDisappear = { _ in c.endAppearanceTransition() }
-    /// ```
-    public var onViewDidDisappear: ((Bool) -> Void)?
-
-    /// Runs inside ``willMove(toParent:)``, after `super`, with the new parent (nil: being removed).
-    ///
-    /// ```swift
-    /// p.onWillMove = { parent in #expect(parent === root) }
-    /// ```
-    public var onWillMove: ((ContainerController?) -> Void)?
-
-    /// Runs inside ``didMove(toParent:)``, after `super`, with the new parent (nil: removed).
-    ///
-    /// ```swift
-    /// p.onDidMove = { parent in #expect(parent == nil) }
-    /// ```
-    public var onDidMove: ((ContainerController?) -> Void)?
 
     /// Creates a spy container named by its type and serial number.
     ///
@@ -328,103 +184,75 @@ open class SpyContainerController: ContainerController {
     /// Returns ``forwardsAppearanceAutomatically``.
     open override var shouldAutomaticallyForwardAppearanceMethods: Bool { forwardsAppearanceAutomatically }
 
-    /// The recorded ``calls`` in transcript notation, one a line, `viewIsAppearing` included.
-    ///
-    /// ```swift
-    /// _ = p.view
-    /// #expect(p.transcript() == "p.loadView()\np.viewDidLoad()")
-    /// ```
-    public func transcript() -> String {
-        spyTranscript(calls)
-    }
-
-    /// Forgets the recorded ``calls``: the setup of a test, say. The hooks stay.
-    ///
-    /// ```swift
-    /// _ = p.view
-    /// p.resetCalls()
-    /// #expect(p.calls.isEmpty)
-    /// ```
-    public func resetCalls() {
-        calls.removeAll()
-    }
-
     /// Records `loadView()`, then makes the default root view.
     open override func loadView() {
-        calls.append(.loadView(id))
-        super.loadView()
+        spyLog.record(.loadView(id), super: { super.loadView() })
     }
 
-    /// Records `viewDidLoad()`, calls `super`, then ``onViewDidLoad``.
+    /// Records `viewDidLoad()`, calls `super`, then ``LifecycleSpy/onViewDidLoad``.
     open override func viewDidLoad() {
-        calls.append(.viewDidLoad(id))
-        super.viewDidLoad()
-        onViewDidLoad?()
+        spyLog.record(.viewDidLoad(id), super: { super.viewDidLoad() }) { $0.onViewDidLoad?() }
     }
 
-    /// Records `viewWillAppear(_:)`, calls `super`, then ``onViewWillAppear``.
+    /// Records `viewWillAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillAppear``.
     open override func viewWillAppear(_ animated: Bool) {
-        calls.append(.viewWillAppear(id, animated: animated))
-        super.viewWillAppear(animated)
-        onViewWillAppear?(animated)
+        spyLog.record(.viewWillAppear(id, animated: animated), super: { super.viewWillAppear(animated) }) {
+            $0.onViewWillAppear?(animated)
+        }
     }
 
-    /// Records `viewIsAppearing(_:)`, calls `super`, then ``onViewIsAppearing``.
+    /// Records `viewIsAppearing(_:)`, calls `super`, then ``LifecycleSpy/onViewIsAppearing``.
     open override func viewIsAppearing(_ animated: Bool) {
-        calls.append(.viewIsAppearing(id, animated: animated))
-        super.viewIsAppearing(animated)
-        onViewIsAppearing?(animated)
+        spyLog.record(.viewIsAppearing(id, animated: animated), super: { super.viewIsAppearing(animated) }) {
+            $0.onViewIsAppearing?(animated)
+        }
     }
 
-    /// Records `viewDidAppear(_:)`, calls `super`, then ``onViewDidAppear``.
+    /// Records `viewDidAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidAppear``.
     open override func viewDidAppear(_ animated: Bool) {
-        calls.append(.viewDidAppear(id, animated: animated))
-        super.viewDidAppear(animated)
-        onViewDidAppear?(animated)
+        spyLog.record(.viewDidAppear(id, animated: animated), super: { super.viewDidAppear(animated) }) {
+            $0.onViewDidAppear?(animated)
+        }
     }
 
-    /// Records `viewWillDisappear(_:)`, calls `super`, then ``onViewWillDisappear``.
+    /// Records `viewWillDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillDisappear``.
     open override func viewWillDisappear(_ animated: Bool) {
-        calls.append(.viewWillDisappear(id, animated: animated))
-        super.viewWillDisappear(animated)
-        onViewWillDisappear?(animated)
+        spyLog.record(.viewWillDisappear(id, animated: animated), super: { super.viewWillDisappear(animated) }) {
+            $0.onViewWillDisappear?(animated)
+        }
     }
 
-    /// Records `viewDidDisappear(_:)`, calls `super`, then ``onViewDidDisappear``.
+    /// Records `viewDidDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidDisappear``.
     open override func viewDidDisappear(_ animated: Bool) {
-        calls.append(.viewDidDisappear(id, animated: animated))
-        super.viewDidDisappear(animated)
-        onViewDidDisappear?(animated)
+        spyLog.record(.viewDidDisappear(id, animated: animated), super: { super.viewDidDisappear(animated) }) {
+            $0.onViewDidDisappear?(animated)
+        }
     }
 
-    /// Records `willMove(toParent:)`, calls `super`, then ``onWillMove``.
+    /// Records `willMove(toParent:)`, calls `super`, then ``LifecycleSpy/onWillMove``.
     open override func willMove(toParent parent: ContainerController?) {
-        calls.append(.willMove(id, toParent: parent?.id))
-        super.willMove(toParent: parent)
-        onWillMove?(parent)
+        spyLog.record(.willMove(id, toParent: parent?.id), super: { super.willMove(toParent: parent) }) {
+            $0.onWillMove?(parent)
+        }
     }
 
-    /// Records `didMove(toParent:)`, calls `super`, then ``onDidMove``.
+    /// Records `didMove(toParent:)`, calls `super`, then ``LifecycleSpy/onDidMove``.
     open override func didMove(toParent parent: ContainerController?) {
-        calls.append(.didMove(id, toParent: parent?.id))
-        super.didMove(toParent: parent)
-        onDidMove?(parent)
+        spyLog.record(.didMove(id, toParent: parent?.id), super: { super.didMove(toParent: parent) }) {
+            $0.onDidMove?(parent)
+        }
     }
 
     /// Records `viewWillTransition(to:with:)` and calls `super`, which forwards to the children.
     open override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
-        calls.append(.viewWillTransition(id, to: size))
-        super.viewWillTransition(to: size, with: coordinator)
+        spyLog.record(
+            .viewWillTransition(id, to: size), super: { super.viewWillTransition(to: size, with: coordinator) })
     }
 
     /// Records `preferredContentSizeDidChange(forChildContentContainer:)` and calls `super`.
     open override func preferredContentSizeDidChange(forChildContentContainer child: Controller) {
-        calls.append(.preferredContentSizeDidChange(id, child: child.id))
-        super.preferredContentSizeDidChange(forChildContentContainer: child)
+        spyLog.record(
+            .preferredContentSizeDidChange(id, child: child.id),
+            super: { super.preferredContentSizeDidChange(forChildContentContainer: child) })
     }
-}
-
-/// `calls` in transcript notation, one a line.
-private func spyTranscript(_ calls: [LifecycleEvent]) -> String {
-    calls.map(\.description).joined(separator: "\n")
 }

@@ -1,0 +1,120 @@
+import ContainerKit
+
+/// A tab bar controller that records every callback it receives, in order, and runs a hook from
+/// each.
+///
+/// ``SpyContainerController`` for a ``TabBarController``: the same ``LifecycleSpy/calls``, hooks,
+/// ``LifecycleSpy/transcript()`` and ``LifecycleSpy/resetCalls()``. A tab bar controller forwards
+/// appearance to its selected tab from inside its own base callbacks (F6), so a hook, which runs
+/// after `super`, runs after that tab's callback.
+///
+/// ```swift
+/// let tab = SpyTabBarController(name: "tab")
+/// tab.controllers = [a, b]
+/// tab.onViewWillAppear = { _ in #expect(a.appearanceState == .appearing) }
+/// window.rootController = tab
+/// window.makeKeyAndVisible()
+/// window.runUntilIdle()
+/// #expect(tab.calls.last == .viewDidAppear(tab.id, animated: false))
+/// ```
+///
+/// Every override calls `super`; a subclass that overrides a callback again must call `super` too.
+open class SpyTabBarController: TabBarController, LifecycleSpy {
+    /// This spy's recorded calls and hooks, which ``LifecycleSpy/calls`` and the `on…` hooks forward to.
+    ///
+    /// ```swift
+    /// tab.spyLog.resetCalls()  // the same as tab.resetCalls()
+    /// ```
+    public let spyLog = SpyLog()
+
+    /// Creates a spy tab bar controller with no tabs, named by its type and serial number.
+    ///
+    /// ```swift
+    /// let tab = SpyTabBarController()  // "SpyTabBarController#4" in its calls' descriptions
+    /// ```
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a spy tab bar controller with no tabs, whose events name it `name`.
+    ///
+    /// ```swift
+    /// let tab = SpyTabBarController(name: "tab")
+    /// tab.controllers = [a, b]
+    /// ```
+    public override init(name: String) {
+        super.init(name: name)
+    }
+
+    /// Records `loadView()`, then makes the default root view.
+    open override func loadView() {
+        spyLog.record(.loadView(id), super: { super.loadView() })
+    }
+
+    /// Records `viewDidLoad()`, calls `super`, then ``LifecycleSpy/onViewDidLoad``.
+    open override func viewDidLoad() {
+        spyLog.record(.viewDidLoad(id), super: { super.viewDidLoad() }) { $0.onViewDidLoad?() }
+    }
+
+    /// Records `viewWillAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillAppear``.
+    open override func viewWillAppear(_ animated: Bool) {
+        spyLog.record(.viewWillAppear(id, animated: animated), super: { super.viewWillAppear(animated) }) {
+            $0.onViewWillAppear?(animated)
+        }
+    }
+
+    /// Records `viewIsAppearing(_:)`, calls `super`, then ``LifecycleSpy/onViewIsAppearing``.
+    open override func viewIsAppearing(_ animated: Bool) {
+        spyLog.record(.viewIsAppearing(id, animated: animated), super: { super.viewIsAppearing(animated) }) {
+            $0.onViewIsAppearing?(animated)
+        }
+    }
+
+    /// Records `viewDidAppear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidAppear``.
+    open override func viewDidAppear(_ animated: Bool) {
+        spyLog.record(.viewDidAppear(id, animated: animated), super: { super.viewDidAppear(animated) }) {
+            $0.onViewDidAppear?(animated)
+        }
+    }
+
+    /// Records `viewWillDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewWillDisappear``.
+    open override func viewWillDisappear(_ animated: Bool) {
+        spyLog.record(.viewWillDisappear(id, animated: animated), super: { super.viewWillDisappear(animated) }) {
+            $0.onViewWillDisappear?(animated)
+        }
+    }
+
+    /// Records `viewDidDisappear(_:)`, calls `super`, then ``LifecycleSpy/onViewDidDisappear``.
+    open override func viewDidDisappear(_ animated: Bool) {
+        spyLog.record(.viewDidDisappear(id, animated: animated), super: { super.viewDidDisappear(animated) }) {
+            $0.onViewDidDisappear?(animated)
+        }
+    }
+
+    /// Records `willMove(toParent:)`, calls `super`, then ``LifecycleSpy/onWillMove``.
+    open override func willMove(toParent parent: ContainerController?) {
+        spyLog.record(.willMove(id, toParent: parent?.id), super: { super.willMove(toParent: parent) }) {
+            $0.onWillMove?(parent)
+        }
+    }
+
+    /// Records `didMove(toParent:)`, calls `super`, then ``LifecycleSpy/onDidMove``.
+    open override func didMove(toParent parent: ContainerController?) {
+        spyLog.record(.didMove(id, toParent: parent?.id), super: { super.didMove(toParent: parent) }) {
+            $0.onDidMove?(parent)
+        }
+    }
+
+    /// Records `viewWillTransition(to:with:)` and calls `super`, which forwards to the children.
+    open override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
+        spyLog.record(
+            .viewWillTransition(id, to: size), super: { super.viewWillTransition(to: size, with: coordinator) })
+    }
+
+    /// Records `preferredContentSizeDidChange(forChildContentContainer:)` and calls `super`.
+    open override func preferredContentSizeDidChange(forChildContentContainer child: Controller) {
+        spyLog.record(
+            .preferredContentSizeDidChange(id, child: child.id),
+            super: { super.preferredContentSizeDidChange(forChildContentContainer: child) })
+    }
+}
