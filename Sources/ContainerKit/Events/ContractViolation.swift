@@ -58,6 +58,11 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// A tab bar controller was asked to select a controller that is not one of its tabs, or an
         /// index out of range.
         case invalidTabSelection
+        /// A controller that is presented already, or that has a parent, was presented.
+        case presentingInvalidController
+        /// `present` was called on a controller whose view is not in a visible window, or that
+        /// presents already.
+        case presentingFromInvalidController
         /// An animation driver completed an animation while its gesture was still in progress.
         case completingInteractiveAnimation
         /// `runUntilIdle()` was called from inside a running turn.

@@ -51,6 +51,16 @@ public enum LifecycleEvent: Hashable, Sendable {
     /// A page controller's delegate is about to be told
     /// `pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)`.
     case pageDidFinishAnimating(ControllerID, previous: [ControllerID], completed: Bool)
+    /// A presented controller's presentation delegate is about to be asked
+    /// `presentationControllerShouldDismiss(_:)`.
+    case presentationShouldDismiss(ControllerID)
+    /// A presented controller's presentation delegate is about to be told `presentationControllerWillDismiss(_:)`.
+    case presentationWillDismiss(ControllerID)
+    /// A presented controller's presentation delegate is about to be told `presentationControllerDidDismiss(_:)`.
+    case presentationDidDismiss(ControllerID)
+    /// A presented controller's presentation delegate is about to be told
+    /// `presentationControllerDidAttemptToDismiss(_:)`.
+    case presentationDidAttemptToDismiss(ControllerID)
 
     /// The controller that receives the callback.
     public var receiver: ControllerID {
@@ -61,7 +71,8 @@ public enum LifecycleEvent: Hashable, Sendable {
             .preferredContentSizeDidChange(let id, _), .completion(let id, _), .deallocated(let id),
             .navigationWillShow(let id, _, _), .navigationDidShow(let id, _, _), .tabShouldSelect(let id, _),
             .tabDidSelect(let id, _), .pageControllerBefore(let id, _), .pageControllerAfter(let id, _),
-            .pageWillTransition(let id, _), .pageDidFinishAnimating(let id, _, _):
+            .pageWillTransition(let id, _), .pageDidFinishAnimating(let id, _, _), .presentationShouldDismiss(let id),
+            .presentationWillDismiss(let id), .presentationDidDismiss(let id), .presentationDidAttemptToDismiss(let id):
             return id
         }
     }
@@ -73,7 +84,9 @@ public enum LifecycleEvent: Hashable, Sendable {
             return true
         case .loadView, .viewDidLoad, .willMove, .didMove, .viewWillTransition, .preferredContentSizeDidChange,
             .completion, .deallocated, .navigationWillShow, .navigationDidShow, .tabShouldSelect, .tabDidSelect,
-            .pageControllerBefore, .pageControllerAfter, .pageWillTransition, .pageDidFinishAnimating:
+            .pageControllerBefore, .pageControllerAfter, .pageWillTransition, .pageDidFinishAnimating,
+            .presentationShouldDismiss, .presentationWillDismiss, .presentationDidDismiss,
+            .presentationDidAttemptToDismiss:
             return false
         }
     }
@@ -125,6 +138,14 @@ public enum LifecycleEvent: Hashable, Sendable {
         case .pageDidFinishAnimating(let id, let previous, let completed):
             return "\(name(id)).delegate.didFinishAnimating(previous: [\(previous.map(name).joined(separator: ", "))], "
                 + "completed: \(completed))"
+        case .presentationShouldDismiss(let id):
+            return "\(name(id)).presentationDelegate.shouldDismiss()"
+        case .presentationWillDismiss(let id):
+            return "\(name(id)).presentationDelegate.willDismiss()"
+        case .presentationDidDismiss(let id):
+            return "\(name(id)).presentationDelegate.didDismiss()"
+        case .presentationDidAttemptToDismiss(let id):
+            return "\(name(id)).presentationDelegate.didAttemptToDismiss()"
         }
     }
 }

@@ -53,13 +53,17 @@ public final class TransitionAnimation {
         case tabSwitch
         /// A page controller's page turn.
         case paging
+        /// A presentation.
+        case presentation
+        /// A dismissal.
+        case dismissal
 
         public var description: String { rawValue }
     }
 
     /// What kind of transition is animating.
     nonisolated public let kind: Kind
-    /// The container running the transition.
+    /// The controller running the transition: the container, or the presenting controller.
     nonisolated public let container: ControllerID
     /// The controllers whose views the transition takes out.
     nonisolated public let fromControllers: [ControllerID]
@@ -79,13 +83,13 @@ public final class TransitionAnimation {
     /// Whether it ran to its end (`true`) or was cut short (`false`); nil while in flight.
     public private(set) var finished: Bool?
 
-    weak var containerController: ContainerController?
+    weak var containerController: Controller?
     weak var window: Window?
     private var completion: ((Bool) -> Void)?
     private var completionObservers: [(Bool) -> Void] = []
 
     init(
-        kind: Kind, container: ContainerController, from: [Controller], to: [Controller], duration: Double,
+        kind: Kind, container: Controller, from: [Controller], to: [Controller], duration: Double,
         options: TransitionOptions = [], interaction: InteractiveTransition? = nil, window: Window,
         completion: @escaping (Bool) -> Void
     ) {

@@ -21,7 +21,11 @@ extension Window {
             ]
             while let (controller, size, source) = stack.popLast() {
                 let forwards = controller.deliverViewWillTransition(to: size, coordinator: coordinator, source: source)
-                guard forwards, let container = controller as? ContainerController else { continue }
+                guard forwards else { continue }
+                if let presented = controller.presentation.presented {
+                    stack.append((presented, size, .controller(controller.id)))
+                }
+                guard let container = controller as? ContainerController else { continue }
                 for child in container.children.reversed() {
                     let childSize = container.size(forChildContentContainer: child, withParentContainerSize: size)
                     if let childView = child.storedView, childView.frame.size == childSize { continue }

@@ -8,8 +8,13 @@ extension Window {
             isStatusBarHidden = false
             return
         }
-        statusBarStyle = Self.follow(from: root, \.childForStatusBarStyle).preferredStatusBarStyle
-        isStatusBarHidden = Self.follow(from: root, \.childForStatusBarHidden).prefersStatusBarHidden
+        // A full-screen presentation takes the status bar over from what it covers.
+        var top = root
+        while let presented = top.presentation.presented, presented.presentation.presentedStyle == .fullScreen {
+            top = presented
+        }
+        statusBarStyle = Self.follow(from: top, \.childForStatusBarStyle).preferredStatusBarStyle
+        isStatusBarHidden = Self.follow(from: top, \.childForStatusBarHidden).prefersStatusBarHidden
     }
 
     /// Follows a delegation chain until a controller answers nil (or itself); a chain that loops

@@ -85,7 +85,7 @@ extension Window {
     func completeAnimations(inside view: View) {
         var completed = 0
         while let animation = animationsInFlight.first(where: { animation in
-            animation.containerController?.storedView?.isDescendant(of: view) == true
+            view === self || animation.containerController?.storedView?.isDescendant(of: view) == true
         }) {
             guard completed < Self.maximumRoundsPerTurn else {
                 ContractViolation(

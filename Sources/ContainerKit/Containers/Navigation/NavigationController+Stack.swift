@@ -145,9 +145,9 @@ extension NavigationController {
         return true
     }
 
-    /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the top
-    /// of the stack.
-    public var visibleController: Controller? { controllers.last }
+    /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the
+    /// controller it presents, if any, otherwise the top of the stack.
+    public var visibleController: Controller? { presentedController ?? controllers.last }
 
     /// The top of the stack.
     public var topController: Controller? { controllers.last }

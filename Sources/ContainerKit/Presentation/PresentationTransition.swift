@@ -1,0 +1,195 @@
+/// A presentation or a dismissal waiting for, or running, its turn in the window (spec §9).
+///
+/// It holds the controllers involved only while it waits or runs, and lets them go in order
+/// when it ends, so a dismissed chain is deallocated top down, after the completion.
+@MainActor
+final class PresentationTransition: VisibleTransitionHost {
+    /// The controller the chain is presented from.
+    var presenting: Controller?
+    /// The presented controllers, bottom first (one for a presentation).
+    var chain: [Controller]
+    /// The controller whose call took the completion.
+    let callerID: ControllerID
+    let animated: Bool
+    let completion: (() -> Void)?
+    let isDismissal: Bool
+
+    init(
+        presenting: Controller, chain: [Controller], caller: Controller, animated: Bool,
+        completion: (() -> Void)?, dismissing: Bool = false
+    ) {
+        self.presenting = presenting
+        self.chain = chain
+        self.callerID = caller.id
+        self.animated = animated
+        self.completion = completion
+        self.isDismissal = dismissing
+    }
+
+    /// Whether the presenter disappears while the chain is up: the bottom one's style decides.
+    private var hidesPresenter: Bool { chain.first?.presentation.presentedStyle?.hidesPresenter ?? false }
+
+    func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
+        chain.first?.presentation.pendingTransition = nil
+        guard let presenting, !window.isHidden else {
+            settleWithoutCallbacks()
+            done()
+            return
+        }
+        let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.duration : 0)
+        presenting.ownTransitionCoordinator = coordinator
+        for controller in chain { controller.ownTransitionCoordinator = coordinator }
+        if isDismissal {
+            beginDismissal(presenting, in: window)
+        } else {
+            beginPresentation(presenting, in: window)
+        }
+        coordinator.runAlongsideAnimations()
+        let finish: (Bool) -> Void = { [self] _ in
+            if isDismissal { finishDismissal(in: window) } else { finishPresentation(in: window) }
+            coordinator.complete(cancelled: false)
+            done()
+        }
+        guard animated else {
+            finish(true)
+            return
+        }
+        window.animationStarted(
+            TransitionAnimation(
+                kind: isDismissal ? .dismissal : .presentation, container: presenting, from: isDismissal ? chain : [],
+                to: isDismissal ? [] : chain, duration: Self.duration, window: window, completion: finish))
+    }
+
+    /// The duration of an animated presentation or dismissal, in seconds.
+    static let duration = 0.35
+
+    // MARK: - Presenting
+
+    private func beginPresentation(_ presenting: Controller, in window: Window) {
+        guard let presented = chain.first else { return }
+        presented.loadViewIfNeeded()
+        presented.presentation.phase = .presenting
+        if hidesPresenter {
+            drive(presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+        }
+        drive(presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        let view = presented.view
+        view.frame = window.bounds
+        ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
+    }
+
+    private func finishPresentation(in window: Window) {
+        guard let presented = chain.first, let presenting else { return }
+        drive(presented, .end(appearing: true))
+        if hidesPresenter {
+            drive(presenting, .end(appearing: false))
+            // The presenter's view leaves the window until the dismissal begins (F7).
+            if let view = presenting.storedView, let superview = view.superview {
+                presenting.presentation.hiddenViewSuperview = superview
+                presenting.presentation.hiddenViewIndex = superview.subviews.firstIndex { $0 === view } ?? 0
+                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+            }
+        }
+        presented.presentation.phase = .idle
+        clearCoordinators()
+        window.resolveStatusBarAppearance()
+        runCompletion()
+        self.presenting = nil
+        chain.removeAll()
+    }
+
+    // MARK: - Dismissing
+
+    private func beginDismissal(_ presenting: Controller, in window: Window) {
+        restorePresenterView()
+        for controller in chain.reversed() where controller.appearanceState != .disappeared {
+            controller.presentation.phase = .dismissing
+            drive(controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+        }
+        if hidesPresenter {
+            drive(presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        }
+    }
+
+    private func finishDismissal(in window: Window) {
+        guard let presenting else { return }
+        if hidesPresenter {
+            drive(presenting, .end(appearing: true))
+        }
+        for controller in chain.reversed() {
+            drive(controller, .end(appearing: false))
+        }
+        unlink()
+        window.resolveStatusBarAppearance()
+        runCompletion()
+        releaseChainTopDown()
+    }
+
+    /// Off screen, or on a hidden window: the links change with no appearance callbacks.
+    func settleWithoutCallbacks() {
+        chain.first?.presentation.pendingTransition = nil
+        if isDismissal {
+            restorePresenterView()
+            unlink()
+            runCompletion()
+            releaseChainTopDown()
+        } else {
+            if let presented = chain.first, let window = presenting?.storedView?.storedWindow {
+                ViewMove.perform(presented.view, to: window, at: nil, drivesAppearance: false)
+            }
+            runCompletion()
+            presenting = nil
+            chain.removeAll()
+        }
+    }
+
+    // MARK: - Parts
+
+    private func restorePresenterView() {
+        guard let presenting, let superview = presenting.presentation.hiddenViewSuperview,
+            let view = presenting.storedView, view.superview == nil
+        else { return }
+        presenting.presentation.hiddenViewSuperview = nil
+        ViewMove.perform(
+            view, to: superview, at: min(presenting.presentation.hiddenViewIndex, superview.subviews.count),
+            drivesAppearance: false)
+    }
+
+    private func unlink() {
+        for controller in chain {
+            if let view = controller.storedView, view.superview != nil {
+                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+            }
+            controller.presentation.phase = .idle
+            controller.presentation.presenting = nil
+            controller.presentation.presented = nil
+            controller.presentation.presentedStyle = nil
+        }
+        presenting?.presentation.presented = nil
+        clearCoordinators()
+    }
+
+    private func clearCoordinators() {
+        presenting?.ownTransitionCoordinator = nil
+        for controller in chain { controller.ownTransitionCoordinator = nil }
+    }
+
+    private func runCompletion() {
+        guard let completion else { return }
+        LifecycleObservation.emit(.completion(callerID, finished: nil), source: .controller(callerID))
+        completion()
+    }
+
+    /// Lets go of the dismissed controllers, top first, so they are deallocated top down.
+    private func releaseChainTopDown() {
+        presenting = nil
+        while !chain.isEmpty {
+            chain.removeLast()
+        }
+    }
+
+    private func drive(_ controller: Controller, _ step: AppearanceStep) {
+        let source: EventSource = presenting.map { .controller($0.id) } ?? .external
+        AppearanceWalk.run(from: controller, step: step, source: source, rootIsManual: false)
+    }
+}
