@@ -48,6 +48,9 @@ open class Controller {
     /// callbacks forward to its visible children (F6).
     var drivenStep: AppearanceStep?
 
+    /// Presentation links and settings (Presentation/Controller+Presentation.swift).
+    var presentation = PresentationState()
+
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
         id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
