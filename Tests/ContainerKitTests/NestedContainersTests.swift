@@ -157,3 +157,36 @@ import Testing
         }
     }
 }
+
+@Suite @MainActor struct AsyncPresentationTests {
+    @Test func presentAndDismissDriveTheirTurns() async {
+        let recorder = Recorder()
+        await recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            let b = Leaf(name: "b")
+            b.modalPresentationStyle = .fullScreen
+            await a.async.present(b, animated: true)
+            #expect(!window.hasPendingWork)
+            #expect(a.presentedController === b)
+            await b.async.dismiss(animated: true)
+            #expect(a.presentedController == nil)
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                a.completion()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                b.completion()
+                """)
+        }
+    }
+}

@@ -17,12 +17,13 @@ extension Window {
     }
 }
 
-extension ContainerController {
-    /// Calls `start` with a completion, then ends this container's window's turns until it has run.
-    func awaitCompletion(_ start: (@escaping () -> Void) -> Void) async {
+extension Controller {
+    /// Calls `start` with a completion, then ends this controller's window's turns until it has run.
+    func awaitCompletion(in window: Window? = nil, _ start: (@escaping () -> Void) -> Void) async {
         let box = CompletionFlag()
+        let window = window ?? storedView?.storedWindow
         start { box.isSet = true }
-        guard !box.isSet, let window = storedView?.storedWindow else { return }
+        guard !box.isSet, let window else { return }
         await window.driveTurns { box.isSet }
     }
 }

@@ -1,0 +1,23 @@
+/// The async forms of presentation (see ``AsyncProxy``): `await a.async.present(b, animated: true)`.
+extension AsyncProxy {
+    /// Presents `controller` and returns once the presentation has completed; at once when the call
+    /// was refused or ignored.
+    public func present(_ controller: Controller, animated: Bool) async {
+        await base.awaitCompletion { done in
+            base.present(controller, animated: animated, completion: done)
+            if controller.presentingController == nil { done() }
+        }
+    }
+
+    /// Dismisses as ``Controller/dismiss(animated:completion:)`` does and returns once the
+    /// dismissal has completed; at once when there is nothing to dismiss.
+    public func dismiss(animated: Bool) async {
+        let presenter = base.presentedController != nil ? base : base.presentingController
+        var top: Controller = base
+        while let presented = top.presentedController { top = presented }
+        await base.awaitCompletion(in: top.viewIfLoaded?.window) { done in
+            guard presenter != nil else { return done() }
+            base.dismiss(animated: animated, completion: done)
+        }
+    }
+}
