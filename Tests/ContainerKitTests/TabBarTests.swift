@@ -1175,3 +1175,24 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
         }
     }
 }
+
+@Suite @MainActor struct BarMetadataTests {
+    @Test func barMetadataAreValuesKeptPerController() {
+        let a = Leaf(name: "a")
+        a.title = "Inbox"
+        a.navigationItem.rightItems = [BarButtonItem(title: "Edit", identifier: "edit")]
+        a.navigationItem.backButtonTitle = "Back"
+        a.toolbarItems = [BarButtonItem(title: "Compose")]
+        a.tabBarItem = TabBarItem(title: "Mail", badgeValue: "3")
+        let nav = NavigationController(rootController: a)
+        let tab = TabBarController()
+        tab.controllers = [nav]
+        #expect(nav.topController?.navigationItem.rightItems.map(\.identifier) == ["edit"])
+        #expect(nav.topController?.toolbarItems.map(\.title) == ["Compose"])
+        #expect(tab.selectedController?.tabBarItem == TabBarItem(title: nil, badgeValue: nil))
+        #expect(a.tabBarItem.badgeValue == "3")
+        var copy = a.navigationItem
+        copy.hidesBackButton = true
+        #expect(!a.navigationItem.hidesBackButton)
+    }
+}

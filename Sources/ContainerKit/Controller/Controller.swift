@@ -20,6 +20,15 @@ open class Controller {
     /// A title, as UIKit's `title`; containers show it, the engine never reads it.
     public var title: String?
 
+    /// What a navigation bar shows for this controller. The engine never reads it.
+    public var navigationItem = NavigationItem()
+
+    /// The buttons a navigation controller's toolbar shows while this controller is on top.
+    public var toolbarItems: [BarButtonItem] = []
+
+    /// What a tab bar shows for this controller when it is a tab. The engine never reads it.
+    public var tabBarItem = TabBarItem()
+
     var loading = ViewLoadingStateMachine()
     var appearance = AppearanceStateMachine()
     var containment = ContainmentStateMachine()
