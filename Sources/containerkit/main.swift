@@ -14,11 +14,12 @@ import ContainerKitTesting
 @MainActor
 enum Command {
     static let usage = """
-        usage: containerkit [<scenario>] [--tree] [--all-callbacks]
+        usage: containerkit [<scenario>] [--tree] [--mermaid] [--all-callbacks]
 
           (no argument)    list the scenarios
           <scenario>       play it and print its transcript, one callback a line
           --tree           also print the controller and view trees afterwards
+          --mermaid        print the transcript as a Mermaid sequence diagram instead
           --all-callbacks  also print viewIsAppearing(_:) lines, which the reference leaves out
         """
 
@@ -26,10 +27,12 @@ enum Command {
         var name: String?
         var showsTree = false
         var allCallbacks = false
+        var mermaid = false
         for argument in arguments {
             switch argument {
             case "--tree": showsTree = true
             case "--all-callbacks": allCallbacks = true
+            case "--mermaid": mermaid = true
             case "-h", "--help":
                 print(usage)
                 return 0
@@ -49,8 +52,16 @@ enum Command {
         }
         let recorder = Recorder()
         let stage = recorder.record(violations: .collect) { scenario.play(recorder) }
-        print("# \(scenario.name) (\(scenario.reference)): \(scenario.summary)")
-        print(recorder.takeTranscript(includingViewIsAppearing: allCallbacks))
+        // In a Mermaid diagram the header is a comment, so the output pastes as it is.
+        print("\(mermaid ? "%%" : "#") \(scenario.name) (\(scenario.reference)): \(scenario.summary)")
+        let filter: EventFilter = allCallbacks ? .everything : .transcript
+        let scenarioEntries = recorder.pendingEntries
+        if mermaid {
+            print(MermaidDiagram.render(scenarioEntries.filter(filter.includes), naming: recorder.name(for:)))
+            recorder.skipEvents()
+        } else {
+            print(recorder.takeTranscript(includingViewIsAppearing: allCallbacks))
+        }
         for violation in recorder.violations {
             print("! \(violation)")
         }
