@@ -293,6 +293,53 @@ extension Scenario {
             window.runUntilIdle()
             return Stage(window: window)
         },
+        Scenario(
+            name: "present-full-screen", reference: "§9",
+            summary: "a presents b full screen, then b is dismissed: the presented did-callback comes first."
+        ) { recorder in
+            let a = Controller(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            let b = Controller(name: "b")
+            b.modalPresentationStyle = .fullScreen
+            a.present(b, animated: true)
+            window.runUntilIdle()
+            b.dismiss(animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "present-sheet", reference: "§9",
+            summary: "a presents b as a page sheet: the presenter gets no appearance callbacks."
+        ) { recorder in
+            let a = Controller(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            a.present(Controller(name: "b"), animated: true)
+            window.runUntilIdle()
+            a.dismiss(animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
+            name: "dismiss-chain", reference: "§9",
+            summary: "a presents b presents c (full screen); a dismisses both: only c animates."
+        ) { recorder in
+            let a = Controller(name: "a")
+            let window = show(a)
+            let b = Controller(name: "b")
+            b.modalPresentationStyle = .fullScreen
+            a.present(b, animated: false)
+            window.runUntilIdle()
+            let c = Controller(name: "c")
+            c.modalPresentationStyle = .fullScreen
+            b.present(c, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            a.dismiss(animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
     ]
 
     /// Apple's sample: `addChild(t)` and `f.willMove(toParent: nil)`, the transition, then
