@@ -70,8 +70,35 @@ open class Controller {
         id = ControllerID.next(name: name, typeName: String(describing: Self.self))
     }
 
+    /// Reports the deallocation, then, for a container, releases its children without recursion
+    /// (DESIGN principle 8).
+    ///
+    /// Releasing the children array the ordinary way would run each child's `deinit` inside its
+    /// parent's, one stack frame per level, and a 100,000-deep chain overflows the stack. Instead the
+    /// children move to a local worklist, and each child that nothing else holds
+    /// (`isKnownUniquelyReferenced`) hands its own children to the worklist before it is released, so
+    /// its `deinit` finds none. Children are released in pre-order, as the recursive release did, so
+    /// `.deallocated` events keep their order: a parent, then its first child's subtree, then the next.
+    /// A child something else holds keeps its children and is only let go.
+    ///
+    /// This runs here and not in a `ContainerController` deinit, which would run first and so release
+    /// the children before their parent reports its own deallocation.
+    ///
+    /// Touching a child's storage here is sound: the worklist holds the only strong reference to a
+    /// uniquely referenced child, and a `deinit` runs where the last reference is dropped, in practice
+    /// on the main actor, so no main-actor code can reach that child through a weak reference meanwhile.
     deinit {
         LifecycleObservation.emit(.deallocated(id), source: .external)
+        guard let container = self as? ContainerController, !container.childStorage.isEmpty else { return }
+        var worklist = Array(container.childStorage.reversed())
+        container.childStorage = []
+        while var child = worklist.popLast() {
+            guard isKnownUniquelyReferenced(&child), let childContainer = child as? ContainerController,
+                !childContainer.childStorage.isEmpty
+            else { continue }
+            worklist.append(contentsOf: childContainer.childStorage.reversed())
+            childContainer.childStorage = []
+        }  // each `child` is released here, with no children left to release
     }
 
     // MARK: - View loading (Controller+ViewLoading.swift)

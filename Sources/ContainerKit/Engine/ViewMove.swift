@@ -2,16 +2,34 @@
 /// enters or leaves a visible window (F2).
 @MainActor
 enum ViewMove {
+    /// The moves that have announced themselves and not yet changed the tree, innermost last: the
+    /// view each one moves and its new superview. Pushed and popped inside one synchronous
+    /// ``perform(_:to:at:drivesAppearance:)``, so it is empty whenever no move is under way.
+    private static var movesUnderWay: [(view: View, target: View?)] = []
+
     /// Moves `view` under `newSuperview` (nil: removes it), at `index` among the subviews (nil: frontmost).
     ///
     /// Order: validation (a fault refuses the move and changes nothing); transitions in flight inside
     /// a subtree that leaves a visible window complete (`finished: true`); `willMove(toSuperview:)`
-    /// and, when the window changes, `willMove(toWindow:)` down the subtree; the structural change;
-    /// `didMoveToWindow()` down the subtree and `didMoveToSuperview()`; then, when
+    /// and, when the window changes, `willMove(toWindow:)` down the subtree, then the old superview's
+    /// `willRemoveSubview(_:)`; the structural change; `didMoveToWindow()` down the subtree,
+    /// `didMoveToSuperview()` and the new superview's `didAddSubview(_:)`; then, when
     /// `drivesAppearance`, the disappearance of what left a visible window and the appearance of
     /// what entered one. Transitions move views with `drivesAppearance == false` (F7).
+    ///
+    /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
+    /// completions of the transitions it ends and the will-callbacks above) where `view` is and
+    /// where it goes, and it relies on both when it changes the tree. So a move started from that
+    /// code (a nested move) of `view` itself, of one of its ancestors, or of `newSuperview` or one
+    /// of its ancestors is ignored and reported (a warning, ``ContractViolation/Kind/invalidViewHierarchy``):
+    /// carried out, it would leave `view` in two `subviews` arrays, close a cycle, or put `view` in
+    /// a window its callbacks did not announce. The move under way then completes as asked. Any
+    /// other nested move runs: a `willMove(toSuperview:)` may add subviews to the view, for one.
+    /// Whether the old window was visible is read when the will-callbacks have returned. After
+    /// the structural change the tree is consistent and the did-callbacks may move anything,
+    /// `view` included: the appearance that follows goes by where `view` is by then.
     static func perform(_ view: View, to newSuperview: View?, at index: Int?, drivesAppearance: Bool) {
-        if let newSuperview, let violation = violation(moving: view, under: newSuperview) {
+        if let violation = violation(moving: view, under: newSuperview) {
             violation.report()
             return
         }
@@ -19,16 +37,18 @@ enum ViewMove {
         let oldWindow = view.storedWindow
         let newWindow = newSuperview?.storedWindow
         let windowChanges = oldWindow !== newWindow
-        let leftWindow = windowChanges ? oldWindow.flatMap { $0.isHidden ? nil : $0 } : nil
-        let enteredWindow = windowChanges ? newWindow.flatMap { $0.isHidden ? nil : $0 } : nil
 
-        leftWindow?.completeAnimations(inside: view)
-
+        movesUnderWay.append((view, newSuperview))
+        if windowChanges, let oldWindow, !oldWindow.isHidden {
+            oldWindow.completeAnimations(inside: view)
+        }
         view.willMove(toSuperview: newSuperview)
         if windowChanges {
             forEachView(in: view) { $0.willMove(toWindow: newWindow) }
         }
         oldSuperview?.willRemoveSubview(view)
+        movesUnderWay.removeLast()
+        let leftWindow = windowChanges ? oldWindow.flatMap { $0.isHidden ? nil : $0 } : nil
 
         if let oldSuperview, let position = oldSuperview.subviews.lastIndex(where: { $0 === view }) {
             oldSuperview.subviews.remove(at: position)
@@ -46,23 +66,37 @@ enum ViewMove {
         newSuperview?.didAddSubview(view)
 
         guard drivesAppearance else { return }
-        if let leftWindow {
+        // A did-callback that moved the view on has run the appearance of that move already: the
+        // view disappears from the window it left unless it is back in it, and appears in the one
+        // it entered only if it is still there and that window is visible.
+        if let leftWindow, view.storedWindow !== leftWindow {
             AppearanceWalk.windowExit(of: view, window: leftWindow)
         }
-        if let enteredWindow, view.storedWindow === enteredWindow {
-            AppearanceWalk.windowEntry(of: view, window: enteredWindow)
+        if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+            AppearanceWalk.windowEntry(of: view, window: newWindow)
         }
     }
 
+    /// The violation that refuses or ignores moving `view` under `superview` (nil: removing it), if any.
+    private static func violation(moving view: View, under superview: View?) -> ContractViolation? {
+        if let superview, let fault = fault(moving: view, under: superview) {
+            return fault
+        }
+        return movesUnderWay.isEmpty ? nil : nestedMoveViolation(moving: view)
+    }
+
     /// The fault that refuses moving `view` under `superview`, if any.
-    private static func violation(moving view: View, under superview: View) -> ContractViolation? {
+    private static func fault(moving view: View, under superview: View) -> ContractViolation? {
         if view is Window {
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: [],
                 message: "A Window cannot be added as a subview; a window is the root of its view tree."
             )
         }
-        if superview.isDescendant(of: view) {
+        // Only a view with subviews can be a strict ancestor of `superview` (a superview link always
+        // has its entry in the superview's subviews), so the walk up from `superview` runs only for
+        // one: adding a new view at the bottom of a deep chain stays constant-time.
+        if superview === view || (!view.subviews.isEmpty && superview.isDescendant(of: view)) {
             let owners = [view.owningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: owners,
@@ -74,12 +108,90 @@ enum ViewMove {
         if let child = view.owningController, let parent = child.storedParent,
             let host = superview.nearestOwningController, host !== parent
         {
+            return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)
+        }
+        return nestedRootViewFault(moving: view, under: superview)
+    }
+
+    /// R6 for the controllers whose root views are inside `view` with no other controller's root view
+    /// in between, when `view` is a plain view: the move changes their nearest owning controller from
+    /// the old superview's to `superview`'s, which must then be their parent (when they have one).
+    ///
+    /// Two walks run in step: down the plain part of the subtree, collecting those controllers, and up
+    /// from `superview` to its nearest owning controller (the host). Either can end the check: no such
+    /// controller with a parent below, or no host above (a controller may then put its view there). So
+    /// a move costs at most twice the shorter walk that settles it: wrapping a deep chain bottom-up and
+    /// adding leaves to a deep chain top-down both stay constant-time.
+    private static func nestedRootViewFault(moving view: View, under superview: View) -> ContractViolation? {
+        guard view.owningController == nil, !view.subviews.isEmpty else { return nil }
+        var below: [View] = view.subviews.reversed()
+        var candidates: [Controller] = []
+        var above: View? = superview
+        var host: Controller?
+        while host == nil || !below.isEmpty {
+            if let next = below.popLast() {
+                if let owner = next.owningController {
+                    if owner.storedParent != nil { candidates.append(owner) }
+                } else {
+                    below.append(contentsOf: next.subviews.reversed())
+                }
+            }
+            if below.isEmpty, candidates.isEmpty { return nil }
+            if host == nil {
+                guard let current = above else { return nil }
+                host = current.owningController
+                above = current.superview
+            }
+        }
+        guard let host, let child = candidates.first(where: { $0.storedParent !== host }),
+            let parent = child.storedParent
+        else { return nil }
+        // A move that keeps the host (a reordering, or a wrapper moved inside one controller's view)
+        // changes nothing for them.
+        if view.superview?.nearestOwningController === host { return nil }
+        return hierarchyInconsistency(child: child, parent: parent, host: host, nested: true)
+    }
+
+    /// R6's fault: `child`'s root view would end up under a view owned by `host`, not by `parent`.
+    private static func hierarchyInconsistency(
+        child: Controller, parent: ContainerController, host: Controller, nested: Bool
+    ) -> ContractViolation {
+        let placement = nested ? "inside the moved view, under a view owned by" : "under a view owned by"
+        return ContractViolation(
+            kind: .viewControllerHierarchyInconsistency, severity: .fault,
+            controllers: [child.id, host.id, parent.id],
+            message: "\(child.id)'s root view cannot be added \(placement) \(host.id): its parent is "
+                + "\(parent.id), so its view belongs in \(parent.id)'s view hierarchy (R6; UIKit raises "
+                + "UIViewControllerHierarchyInconsistency)."
+        )
+    }
+
+    /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
+    /// ``perform(_:to:at:drivesAppearance:)``), if any.
+    private static func nestedMoveViolation(moving view: View) -> ContractViolation? {
+        for (moving, target) in movesUnderWay.reversed() {
+            // Only a view with subviews can be a strict ancestor of another.
+            let conflicts =
+                view.subviews.isEmpty
+                ? view === moving || view === target
+                : moving.isDescendant(of: view) || target?.isDescendant(of: view) == true
+            guard conflicts else { continue }
+            let role: String
+            if view === moving {
+                role = "it is being moved"
+            } else if view === target {
+                role = "a view is being moved into it"
+            } else {
+                role = "it holds a view being moved, or the view it is moving into"
+            }
+            let owners = [view.nearestOwningController?.id, moving.nearestOwningController?.id].compactMap { $0 }
             return ContractViolation(
-                kind: .viewControllerHierarchyInconsistency, severity: .fault,
-                controllers: [child.id, host.id, parent.id],
-                message: "\(child.id)'s root view cannot be added under a view owned by \(host.id): its parent is "
-                    + "\(parent.id), so its view belongs in \(parent.id)'s view hierarchy (R6; UIKit raises "
-                    + "UIViewControllerHierarchyInconsistency)."
+                kind: .invalidViewHierarchy, severity: .warning,
+                controllers: owners.count == 2 && owners[0] == owners[1] ? [owners[0]] : owners,
+                message: "A view cannot be moved from inside the callbacks of a move that involves it (\(role)): "
+                    + "willMove(toSuperview:), willMove(toWindow:), willRemoveSubview(_:) and the completions of "
+                    + "transitions the move ends run before the tree changes, and the move relies on what they were "
+                    + "told. The nested move was ignored; move the view from didMoveToSuperview() instead."
             )
         }
         return nil

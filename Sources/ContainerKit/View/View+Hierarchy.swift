@@ -14,7 +14,13 @@ extension View {
     /// If this moves a controller's root view into a visible window, the controller appears; out of
     /// one, it disappears (F2): see ``Window``. Refused (a fault): adding a view to itself or to one
     /// of its descendants, adding a ``Window``, and adding a controller's root view under a view
-    /// owned by a controller that is not its parent (R6).
+    /// owned by a controller that is not its parent (R6), whether it is `view` itself or inside
+    /// `view` (a plain wrapper around a child's view goes where that child's parent is).
+    ///
+    /// Ignored (a warning): a move started from the will-callbacks of a move under way
+    /// (`willMove(toSuperview:)`, `willMove(toWindow:)`, `willRemoveSubview(_:)`) that would change
+    /// where the moving view is or goes: moving that view, one of its ancestors, or its new
+    /// superview or one of that superview's ancestors. Moves from the did-callbacks are carried out.
     ///
     /// **Callback order** for a controller `c` whose root view enters a visible window:
     /// `c.loadView()`/`c.viewDidLoad()` if needed, `c.viewWillAppear(animated: false)` and its

@@ -16,7 +16,18 @@ open class View {
     public internal(set) weak var superview: View?
 
     /// The subviews, back to front.
-    public internal(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] {
+        get { subviewStorage }
+        _modify { yield &subviewStorage }
+    }
+
+    /// The storage of ``subviews``.
+    ///
+    /// `nonisolated(unsafe)` so that the nonisolated `deinit` can take the subviews out of a subview it
+    /// holds the only reference to (see `deinit`); a main-actor stored property cannot be touched there
+    /// on any instance but `self`. Everything else reads and writes it through ``subviews``, on the main
+    /// actor, so the public property keeps its isolation.
+    nonisolated(unsafe) var subviewStorage: [View] = []
 
     /// The window this view is in, cached and updated as the view moves.
     weak var storedWindow: Window?
@@ -27,6 +38,28 @@ open class View {
     /// Creates a view with `frame`.
     public init(frame: Rect = .zero) {
         self.frame = frame
+    }
+
+    /// Releases the subtree without recursion (DESIGN principle 8).
+    ///
+    /// Releasing the subviews array the ordinary way would run each subview's `deinit` inside its
+    /// superview's, one stack frame per level, and a 100,000-deep chain overflows the stack. Instead the
+    /// subviews move to a local worklist, and each view that nothing else holds
+    /// (`isKnownUniquelyReferenced`) hands its own subviews to the worklist before it is released, so its
+    /// `deinit` finds none. A view something else holds keeps its subviews and is only let go.
+    ///
+    /// Touching another view's storage here is sound: the worklist holds the only strong reference to a
+    /// uniquely referenced view, and a `deinit` runs where the last reference is dropped, in practice on
+    /// the main actor, so no main-actor code can reach that view through a weak reference meanwhile.
+    deinit {
+        guard !subviewStorage.isEmpty else { return }
+        var worklist = Array(subviewStorage.reversed())
+        subviewStorage = []
+        while var view = worklist.popLast() {
+            guard isKnownUniquelyReferenced(&view), !view.subviewStorage.isEmpty else { continue }
+            worklist.append(contentsOf: view.subviewStorage.reversed())
+            view.subviewStorage = []
+        }  // each `view` is released here, with no subviews left to release
     }
 
     /// The view is about to move to `newSuperview` (nil: about to be removed). The default does nothing.
