@@ -202,3 +202,23 @@ private func withCounter(_ counter: EventCounter, _ body: () -> Void) {
         }
     }
 }
+
+@Suite @MainActor struct DeepVisibleBuildTests {
+    @Test func aChainBuiltLevelByLevelInAVisibleWindowCompletesInLinearTime() {
+        let root = ContainerController(name: "root")
+        let window = show(root)
+        var parent = root
+        var levels: [ContainerController] = []
+        for _ in 0..<20_000 {
+            let child = ContainerController()
+            embed(child, in: parent)
+            levels.append(child)
+            parent = child
+        }
+        #expect(levels.allSatisfy { $0.appearanceState == .appearing })
+        window.runUntilIdle()
+        #expect(levels.allSatisfy { $0.appearanceState == .appeared })
+        #expect(!window.hasPendingWork)
+        window.rootController = nil
+    }
+}

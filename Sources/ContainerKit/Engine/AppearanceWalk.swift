@@ -225,6 +225,7 @@ enum AppearanceWalk {
             run(
                 from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
+            completion.rootBegan = root.appearance.epoch != completion.epoch
             completion.epoch = root.appearance.epoch
         }
     }
@@ -251,6 +252,10 @@ enum AppearanceWalk {
 final class AppearanceCompletion {
     weak var controller: Controller?
     var epoch: UInt64
+    /// Whether the walk began the root's appearance. If something else (an ancestor's completion,
+    /// a manual end) completed it since, its subtree was completed with it, and this has nothing
+    /// left to do: so a chain whose levels entered one by one completes in linear time.
+    var rootBegan = false
 
     init(_ controller: Controller) {
         self.controller = controller

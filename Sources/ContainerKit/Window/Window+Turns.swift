@@ -65,7 +65,8 @@ extension Window {
             // Tied to the window and the appearance it completes: a view that left again, or moved
             // to another window, or appeared again since, has nothing to complete here.
             guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
-                controller.storedView?.storedWindow === self, !isHidden
+                controller.storedView?.storedWindow === self, !isHidden,
+                !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return }
             AppearanceWalk.run(
                 from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false)
