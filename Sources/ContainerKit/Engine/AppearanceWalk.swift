@@ -215,25 +215,50 @@ enum AppearanceWalk {
     /// its did-appear is deferred to the end of the turn, tied to this appearance.
     static func windowEntry(of view: View, window: Window) {
         let source = EventSource.window(window.windowID)
-        for root in drivingRoots(in: view) {
-            // Queued before the walk, so that the did-appear of a parent precedes that of a child
-            // whose view entered during the parent's viewWillAppear; tied after the walk to the
-            // appearance the root is in then (the one this walk began, or, for a root that was
-            // appearing or appeared already, the one its descendants joined).
-            let completion = AppearanceCompletion(root)
-            window.enqueue(.completeAppearance(completion))
-            run(
-                from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
-                source: source, rootIsManual: false)
-            completion.rootBegan = root.appearance.epoch != completion.epoch
-            completion.epoch = root.appearance.epoch
+        if let root = leafRoot(view) {
+            enter(root, window: window, source: source)
+            return
         }
+        for root in drivingRoots(in: view) {
+            enter(root, window: window, source: source)
+        }
+    }
+
+    /// The driving root of a leaf view (the common case of a child's root view), found without
+    /// setting up a walk; nil when the view has subviews or drives no controller.
+    private static func leafRoot(_ view: View) -> Controller? {
+        guard view.subviews.isEmpty, let controller = view.owningController,
+            isDrivenByWindow(controller, ownerAbove: nil)
+        else { return nil }
+        return controller
+    }
+
+    /// One driving root begins appearing inside the call; its did-appear is deferred to the end
+    /// of the turn. Queued before the walk, so that the did-appear of a parent precedes that of a
+    /// child whose view entered during the parent's viewWillAppear; tied after the walk to the
+    /// appearance the root is in then (the one this walk began, or, for a root that was appearing
+    /// or appeared already, the one its descendants joined).
+    private static func enter(_ root: Controller, window: Window, source: EventSource) {
+        let completion = AppearanceCompletion(root)
+        window.enqueue(.completeAppearance(completion))
+        run(
+            from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
+            source: source, rootIsManual: false)
+        completion.rootBegan = root.appearance.epoch != completion.epoch
+        completion.epoch = root.appearance.epoch
     }
 
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
     /// then every did-disappear, pre-order, inside the call.
     static func windowExit(of view: View, window: Window) {
         let source = EventSource.window(window.windowID)
+        if let root = leafRoot(view) {
+            run(
+                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                source: source, rootIsManual: false)
+            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+            return
+        }
         let roots = drivingRoots(in: view)
         for root in roots {
             run(
