@@ -12,8 +12,10 @@ let package = Package(
     targets: [
         .target(name: "ContainerKit"),
         .target(name: "ContainerKitTesting", dependencies: ["ContainerKit"]),
-        .executableTarget(name: "containerkit", dependencies: ["ContainerKit", "ContainerKitTesting"]),
-        .testTarget(name: "ContainerKitTests", dependencies: ["ContainerKit", "ContainerKitTesting"]),
+        .target(name: "ContainerKitScenarios", dependencies: ["ContainerKit", "ContainerKitTesting"]),
+        .executableTarget(name: "containerkit", dependencies: ["ContainerKitScenarios"]),
+        .testTarget(
+            name: "ContainerKitTests", dependencies: ["ContainerKit", "ContainerKitTesting", "ContainerKitScenarios"]),
         .testTarget(name: "ContainerKitTestingTests", dependencies: ["ContainerKit", "ContainerKitTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
-import ContainerKit
-import ContainerKitTesting
+import ContainerKitScenarios
 
 #if canImport(Glibc)
     import Glibc
@@ -50,27 +49,7 @@ enum Command {
         guard let scenario = Scenario.catalog.first(where: { $0.name == name }) else {
             return fail("unknown scenario '\(name)'")
         }
-        let recorder = Recorder()
-        let stage = recorder.record(violations: .collect) { scenario.play(recorder) }
-        // In a Mermaid diagram the header is a comment, so the output pastes as it is.
-        print("\(mermaid ? "%%" : "#") \(scenario.name) (\(scenario.reference)): \(scenario.summary)")
-        let filter: EventFilter = allCallbacks ? .everything : .transcript
-        let scenarioEntries = recorder.pendingEntries
-        if mermaid {
-            print(MermaidDiagram.render(scenarioEntries.filter(filter.includes), naming: recorder.name(for:)))
-            recorder.skipEvents()
-        } else {
-            print(recorder.takeTranscript(includingViewIsAppearing: allCallbacks))
-        }
-        for violation in recorder.violations {
-            print("! \(violation)")
-        }
-        if showsTree {
-            print("\n# controllers")
-            print(stage.window.rootController?.hierarchyDescription ?? "(no root controller)")
-            print("\n# views")
-            print(stage.window.recursiveDescription)
-        }
+        print(scenario.output(Scenario.Options(mermaid: mermaid, tree: showsTree, allCallbacks: allCallbacks)))
         return 0
     }
 

@@ -4,7 +4,7 @@ import ContainerKitTesting
 @MainActor
 extension Scenario {
     /// Every scenario, in the order of the lifecycle reference.
-    static let catalog: [Scenario] = [
+    public static let catalog: [Scenario] = [
         Scenario(
             name: "add-child", reference: "§2.1",
             summary: "A custom container adds a child to itself while on screen."

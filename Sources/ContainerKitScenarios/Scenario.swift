@@ -3,20 +3,61 @@ import ContainerKitTesting
 
 /// A scenario of the lifecycle reference, played on the real engine.
 @MainActor
-struct Scenario {
+public struct Scenario {
     /// The name on the command line.
-    let name: String
+    public let name: String
     /// The spec section or rule it shows.
-    let reference: String
+    public let reference: String
     /// One line for the catalog.
-    let summary: String
-    /// Sets the stage, then plays the scenario. Events recorded before `play` returns its
-    /// `Stage` are the setup and are not printed.
+    public let summary: String
+    /// Sets the stage, then plays the scenario. Events the closure skips (`recorder.skipEvents()`)
+    /// are the setup and are not printed.
     let play: @MainActor (Recorder) -> Stage
 
     /// What a scenario leaves behind, for `--tree`.
     struct Stage {
         let window: Window
+    }
+
+    /// How ``output(_:)`` renders a scenario.
+    public struct Options: Hashable, Sendable {
+        /// A Mermaid sequence diagram instead of the transcript.
+        public var mermaid = false
+        /// The controller and view trees afterwards.
+        public var tree = false
+        /// `viewIsAppearing(_:)` lines too.
+        public var allCallbacks = false
+
+        /// Creates options.
+        public init(mermaid: Bool = false, tree: Bool = false, allCallbacks: Bool = false) {
+            self.mermaid = mermaid
+            self.tree = tree
+            self.allCallbacks = allCallbacks
+        }
+    }
+
+    /// Plays the scenario on the real engine and returns what `containerkit` prints for it.
+    public func output(_ options: Options = Options()) -> String {
+        let recorder = Recorder()
+        let stage = recorder.record(violations: .collect) { play(recorder) }
+        // In a Mermaid diagram the header is a comment, so the output pastes as it is.
+        var lines = ["\(options.mermaid ? "%%" : "#") \(name) (\(reference)): \(summary)"]
+        let filter: EventFilter = options.allCallbacks ? .everything : .transcript
+        let entries = recorder.pendingEntries.filter(filter.includes)
+        recorder.skipEvents()
+        if options.mermaid {
+            lines.append(MermaidDiagram.render(entries, naming: recorder.name(for:)))
+        } else {
+            lines += entries.map { recorder.render($0.event) }
+        }
+        lines += recorder.violations.map { "! \($0)" }
+        if options.tree {
+            lines.append("\n# controllers")
+            lines.append(stage.window.rootController?.hierarchyDescription ?? "(no root controller)")
+            lines.append("\n# views")
+            lines.append(stage.window.recursiveDescription)
+        }
+        return lines.joined(separator: "\n")
     }
 }
 
