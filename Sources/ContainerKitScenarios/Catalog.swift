@@ -193,58 +193,34 @@ extension Scenario {
             name: "push", reference: "§6",
             summary: "A navigation controller pushes b over a, animated, with a delegate."
         ) { recorder in
-            let (nav, window) = showNavigation()
-            recorder.skipEvents()
-            nav.push(Controller(name: "b"), animated: true)
-            window.runUntilIdle()
-            return Stage(window: window)
+            playNavigation(recorder) { $0.push(Controller(name: "b"), animated: true) }
         },
         Scenario(
             name: "pop", reference: "§6",
             summary: "A navigation controller pops b back to a; b is deallocated last."
         ) { recorder in
-            let (nav, window) = showNavigation()
-            nav.push(Controller(name: "b"), animated: false)
-            window.runUntilIdle()
-            recorder.skipEvents()
-            nav.pop(animated: true)
-            window.runUntilIdle()
-            return Stage(window: window)
+            playNavigation(recorder, overB: true) { $0.pop(animated: true) }
         },
         Scenario(
             name: "two-pushes", reference: "§6",
             summary: "Two pushes in one turn show one transition; the skipped controller only moves."
         ) { recorder in
-            let (nav, window) = showNavigation()
-            recorder.skipEvents()
-            nav.push(Controller(name: "b"), animated: true)
-            nav.push(Controller(name: "c"), animated: true)
-            window.runUntilIdle()
-            return Stage(window: window)
+            playNavigation(recorder) { nav in
+                nav.push(Controller(name: "b"), animated: true)
+                nav.push(Controller(name: "c"), animated: true)
+            }
         },
         Scenario(
             name: "swipe-back", reference: "§6",
             summary: "An interactive pop, finished."
         ) { recorder in
-            let (nav, window) = showNavigation()
-            nav.push(Controller(name: "b"), animated: false)
-            window.runUntilIdle()
-            recorder.skipEvents()
-            nav.beginInteractivePop()?.finish()
-            window.runUntilIdle()
-            return Stage(window: window)
+            playNavigation(recorder, overB: true) { $0.beginInteractivePop()?.finish() }
         },
         Scenario(
             name: "swipe-back-cancelled", reference: "§6, R7",
             summary: "An interactive pop, cancelled: b comes back and stays."
         ) { recorder in
-            let (nav, window) = showNavigation()
-            nav.push(Controller(name: "b"), animated: false)
-            window.runUntilIdle()
-            recorder.skipEvents()
-            nav.beginInteractivePop()?.cancel()
-            window.runUntilIdle()
-            return Stage(window: window)
+            playNavigation(recorder, overB: true) { $0.beginInteractivePop()?.cancel() }
         },
         Scenario(
             name: "tab-tap", reference: "§7",
@@ -361,11 +337,22 @@ extension Scenario {
         return Stage(window: window)
     }
 
-    /// A visible navigation controller with root `a` and a delegate, its turn ended.
-    static func showNavigation() -> (NavigationController, Window) {
+    /// A visible navigation controller with root `a` (and `b` pushed over it when `overB`) and a
+    /// delegate, as the setup; then `action` and the end of the turn.
+    static func playNavigation(
+        _ recorder: Recorder, overB: Bool = false, _ action: (NavigationController) -> Void
+    ) -> Stage {
         let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
         nav.delegate = Delegates.shared
-        return (nav, show(nav))
+        let window = show(nav)
+        if overB {
+            nav.push(Controller(name: "b"), animated: false)
+            window.runUntilIdle()
+        }
+        recorder.skipEvents()
+        action(nav)
+        window.runUntilIdle()
+        return Stage(window: window)
     }
 
     /// A page controller showing `p0`, swiped forward to `p1`, finished or cancelled.
