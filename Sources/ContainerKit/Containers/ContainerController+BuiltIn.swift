@@ -46,4 +46,56 @@ extension ContainerController {
             completion()
         }
     }
+
+    /// Why `controllers` cannot be this built-in container's children, if they cannot: a controller
+    /// named twice, the container itself or an ancestor, or one that has another parent (R9).
+    func contentsProblem(_ controllers: [Controller]) -> (reason: String, controller: Controller)? {
+        var seen = Set<ObjectIdentifier>()
+        for controller in controllers {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+                return ("\(controller.id) is named twice", controller)
+            }
+            if isSelfOrDescendant(of: controller) {
+                return ("\(controller.id) is \(id) or one of its ancestors", controller)
+            }
+            controller.reconcileDeallocatedParent()
+            if let parent = controller.storedParent, parent !== self {
+                return ("\(controller.id) is a child of \(parent.id); remove it from its parent first (R9)", controller)
+            }
+        }
+        return nil
+    }
+
+    /// A built-in container's change: on screen, `host`'s visible transition at the end of the turn;
+    /// off screen, `settleOffScreen` now.
+    func requestVisibleChange(_ host: any VisibleTransitionHost, settleOffScreen: () -> Void) {
+        if let window = storedView?.storedWindow, !window.isHidden {
+            window.requestVisibleTransition(for: host)
+        } else {
+            settleOffScreen()
+        }
+    }
+}
+
+extension Controller {
+    /// Whether this controller is `controller` or one of its descendants: making `controller` a
+    /// child of this one would close a cycle.
+    func isSelfOrDescendant(of controller: Controller) -> Bool {
+        var current: Controller? = self
+        while let candidate = current {
+            if candidate === controller { return true }
+            current = candidate.storedParent
+        }
+        return false
+    }
+
+    /// The nearest ancestor of type `T`, if any.
+    func nearestAncestor<T: ContainerController>(of type: T.Type) -> T? {
+        var ancestor = storedParent
+        while let current = ancestor {
+            if let match = current as? T { return match }
+            ancestor = current.storedParent
+        }
+        return nil
+    }
 }

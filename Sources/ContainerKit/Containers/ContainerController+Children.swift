@@ -22,18 +22,14 @@ extension ContainerController {
         // entry in the parent's children), so the walk up from `self` runs only for one: adding a new
         // child to a deep chain costs nothing per level, and building the chain top-down stays linear.
         let mayBeAncestor = child === self || (child as? ContainerController)?.children.isEmpty == false
-        var ancestor: Controller? = mayBeAncestor ? self : nil
-        while let current = ancestor {
-            if current === child {
-                ContractViolation(
-                    kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
-                    message: child === self
-                        ? "\(id) cannot be added as a child of itself."
-                        : "\(child.id) cannot be added as a child of \(id), its own descendant: the tree would have a cycle."
-                ).report()
-                return
-            }
-            ancestor = current.storedParent
+        if mayBeAncestor, isSelfOrDescendant(of: child) {
+            ContractViolation(
+                kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
+                message: child === self
+                    ? "\(id) cannot be added as a child of itself."
+                    : "\(child.id) cannot be added as a child of \(id), its own descendant: the tree would have a cycle."
+            ).report()
+            return
         }
         child.reconcileDeallocatedParent()
         if refusesManualMove(of: child, call: "addChild(_:)") { return }

@@ -177,13 +177,8 @@ extension NavigationController {
         if controller is NavigationController {
             return refuse(.pushingNavigationController, "a navigation controller cannot be pushed (UIKit raises)")
         }
-        var ancestor: Controller? = self
-        while let current = ancestor {
-            if current === controller {
-                return refuse(
-                    .addingToSelfOrDescendant, "the navigation controller or its ancestor cannot be in its stack")
-            }
-            ancestor = current.storedParent
+        if isSelfOrDescendant(of: controller) {
+            return refuse(.addingToSelfOrDescendant, "the navigation controller or its ancestor cannot be in its stack")
         }
         if !allowingStackMembers, controllers.contains(where: { $0 === controller }) {
             return refuse(.pushingControllerInStack, "it is already in the stack (UIKit raises)")
@@ -237,10 +232,6 @@ extension NavigationController {
     func request(animated: Bool, completion: (() -> Void)?) {
         pendingAnimated = animated
         if let completion { pendingCompletions.append(completion) }
-        if let window = storedView?.storedWindow, !window.isHidden {
-            window.requestVisibleTransition(for: self)
-        } else {
-            settleOffScreen()
-        }
+        requestVisibleChange(self, settleOffScreen: settleOffScreen)
     }
 }

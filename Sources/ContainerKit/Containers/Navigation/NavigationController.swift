@@ -123,12 +123,5 @@ extension NavigationControllerDelegate {
 
 extension Controller {
     /// The nearest ancestor that is a navigation controller, if any.
-    public var navigationController: NavigationController? {
-        var ancestor = storedParent
-        while let current = ancestor {
-            if let nav = current as? NavigationController { return nav }
-            ancestor = current.storedParent
-        }
-        return nil
-    }
+    public var navigationController: NavigationController? { nearestAncestor(of: NavigationController.self) }
 }

@@ -31,11 +31,7 @@ extension PageController {
         }
         pendingAnimated = animated
         if let completion { pendingCompletions.append(completion) }
-        if let window = storedView?.storedWindow, !window.isHidden {
-            window.requestVisibleTransition(for: self)
-        } else {
-            settleOffScreen()
-        }
+        requestVisibleChange(self, settleOffScreen: settleOffScreen)
         checkInvariants()
         return true
     }
@@ -52,20 +48,8 @@ extension PageController {
                 "it shows \(pagesShownAtOnce) page\(pagesShownAtOnce == 1 ? "" : "s") at once, and \(pages.count) "
                     + "were given (UIKit raises)", pages)
         }
-        var seen = Set<ObjectIdentifier>()
-        for page in pages {
-            guard seen.insert(ObjectIdentifier(page)).inserted else {
-                return refuse("\(page.id) is named twice", [page])
-            }
-            var ancestor: Controller? = self
-            while let current = ancestor {
-                if current === page { return refuse("\(page.id) is \(id) or one of its ancestors", [page]) }
-                ancestor = current.storedParent
-            }
-            page.reconcileDeallocatedParent()
-            if let parent = page.storedParent, parent !== self {
-                return refuse("\(page.id) is a child of \(parent.id); remove it from its parent first (R9)", [page])
-            }
+        if let problem = contentsProblem(pages) {
+            return refuse(problem.reason, [problem.controller])
         }
         return nil
     }

@@ -125,36 +125,16 @@ extension TabBarController {
 
     /// Why `tabs` cannot be the tabs, if they cannot.
     func contentsViolation(_ tabs: [Controller]) -> ContractViolation? {
-        var seen = Set<ObjectIdentifier>()
-        for tab in tabs {
-            let refuse = { (reason: String) in
-                ContractViolation(
-                    kind: .invalidContainerContents, severity: .fault, controllers: [self.id, tab.id],
-                    message: "controllers = […] on \(self.id) was refused: \(reason).")
-            }
-            guard seen.insert(ObjectIdentifier(tab)).inserted else {
-                return refuse("\(tab.id) is named twice")
-            }
-            var ancestor: Controller? = self
-            while let current = ancestor {
-                if current === tab { return refuse("\(tab.id) is \(id) or one of its ancestors") }
-                ancestor = current.storedParent
-            }
-            tab.reconcileDeallocatedParent()
-            if let parent = tab.storedParent, parent !== self {
-                return refuse("\(tab.id) is a child of \(parent.id); remove it from its parent first (R9)")
-            }
+        contentsProblem(tabs).map { problem in
+            ContractViolation(
+                kind: .invalidContainerContents, severity: .fault, controllers: [id, problem.controller.id],
+                message: "controllers = […] on \(id) was refused: \(problem.reason).")
         }
-        return nil
     }
 
     /// The switch to the selected tab: at the end of the turn on screen, inside the call off screen.
     func requestSwitch() {
-        if let window = storedView?.storedWindow, !window.isHidden {
-            window.requestVisibleTransition(for: self)
-        } else {
-            switchOffScreen()
-        }
+        requestVisibleChange(self, settleOffScreen: switchOffScreen)
     }
 
     func tellDelegateDidSelect(_ controller: Controller) {

@@ -85,12 +85,5 @@ extension TabBarControllerDelegate {
 
 extension Controller {
     /// The nearest ancestor that is a tab bar controller, if any.
-    public var tabBarController: TabBarController? {
-        var ancestor = storedParent
-        while let current = ancestor {
-            if let tab = current as? TabBarController { return tab }
-            ancestor = current.storedParent
-        }
-        return nil
-    }
+    public var tabBarController: TabBarController? { nearestAncestor(of: TabBarController.self) }
 }
