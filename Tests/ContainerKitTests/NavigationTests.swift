@@ -6,18 +6,6 @@ import Testing
 @MainActor
 final class NavDelegate: NavigationControllerDelegate {}
 
-/// What probes note inside their callbacks, in order, across controllers.
-@MainActor
-private final class Notes {
-    var lines: [String] = []
-
-    /// The lines noted so far; forgets them.
-    func take() -> [String] {
-        defer { lines.removeAll() }
-        return lines
-    }
-}
-
 /// Notes, inside each appearance callback, its moving flag (R8) and its transition coordinator, and
 /// notes each `didMove(toParent:)`; hooks run inside `viewWillAppear` and `viewWillDisappear`.
 private final class Probe: Controller {

@@ -1211,7 +1211,7 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
     @Test(arguments: [false, true])
     func theCoordinatorOfASwipe(cancelled: Bool) {  // §8, §1 interactive rules
         let recorder = Recorder()
-        let notes = PageNotes()
+        let notes = Notes()
         let pages = LoggedPages(count: 3) { CoordinatorProbe(name: $0, notes: notes) }
         recorder.record {
             let page = PageController(name: "page", transitionStyle: .scroll)
@@ -1405,26 +1405,14 @@ private final class LoggedPages: PageControllerDataSource {
     }
 }
 
-/// What probes note inside their callbacks, in order, across pages.
-@MainActor
-private final class PageNotes {
-    var lines: [String] = []
-
-    /// The lines noted so far; forgets them.
-    func take() -> [String] {
-        defer { lines.removeAll() }
-        return lines
-    }
-}
-
 /// A page that notes, inside each appearance callback, its transition coordinator; inside a
 /// `viewWillAppear` of an interactive transition it also asks to be told when the interaction
 /// changes and registers an alongside animation and completion.
 private final class CoordinatorProbe: Controller {
-    let notes: PageNotes
+    let notes: Notes
     let label: String
 
-    init(name: String, notes: PageNotes) {
+    init(name: String, notes: Notes) {
         self.notes = notes
         label = name
         super.init(name: name)

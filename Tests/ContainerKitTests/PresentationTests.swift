@@ -18,24 +18,12 @@ private final class SheetDelegate: PresentationDelegate {
     func presentationControllerShouldDismiss(_ presented: Controller) -> Bool { allows }
 }
 
-/// What flag probes note inside their callbacks, in order, across controllers.
-@MainActor
-private final class FlagNotes {
-    var lines: [String] = []
-
-    /// The lines noted so far; forgets them.
-    func take() -> [String] {
-        defer { lines.removeAll() }
-        return lines
-    }
-}
-
 /// Notes `isBeingPresented` and `isBeingDismissed` inside each of its appearance callbacks.
 private final class FlagProbe: Controller {
-    let notes: FlagNotes
+    let notes: Notes
     let label: String
 
-    init(name: String, notes: FlagNotes) {
+    init(name: String, notes: Notes) {
         self.notes = notes
         label = name
         super.init(name: name)
@@ -298,7 +286,7 @@ private final class LightLeaf: Controller {
 
     @Test func beingPresentedAndDismissedAreTrueOnlyInsideThePresentedControllersCallbacks() {  // §9
         let recorder = Recorder()
-        let notes = FlagNotes()
+        let notes = Notes()
         recorder.record {
             let a = FlagProbe(name: "a", notes: notes)
             let window = show(a)
@@ -352,7 +340,7 @@ private final class LightLeaf: Controller {
 
     @Test func aSheetIsBeingPresentedAndDismissedInsideItsCallbacks() {  // §9
         let recorder = Recorder()
-        let notes = FlagNotes()
+        let notes = Notes()
         recorder.record {
             let a = Leaf(name: "a")
             let window = show(a)

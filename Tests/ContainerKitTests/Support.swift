@@ -32,3 +32,15 @@ func show(_ root: Controller, in window: Window = makeWindow()) -> Window {
     window.runUntilIdle()
     return window
 }
+
+/// What probes note inside their callbacks, in order, across controllers.
+@MainActor
+final class Notes {
+    var lines: [String] = []
+
+    /// The lines noted so far; forgets them.
+    func take() -> [String] {
+        defer { lines.removeAll() }
+        return lines
+    }
+}

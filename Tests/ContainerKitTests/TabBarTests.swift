@@ -10,26 +10,14 @@ final class TabDelegate: TabBarControllerDelegate {
     func tabBarController(_ tab: TabBarController, shouldSelect controller: Controller) -> Bool { allows }
 }
 
-/// What probes note inside their callbacks, in order, across controllers.
-@MainActor
-private final class TabNotes {
-    var lines: [String] = []
-
-    /// The lines noted so far; forgets them.
-    func take() -> [String] {
-        defer { lines.removeAll() }
-        return lines
-    }
-}
-
 /// Notes, inside each appearance callback, its moving flags (R8) and its transition coordinator;
 /// `onWillAppear` runs inside `viewWillAppear`, after `super`.
 private final class TabProbe: Controller {
-    let notes: TabNotes
+    let notes: Notes
     let label: String
     var onWillAppear: ((TabProbe) -> Void)?
 
-    init(name: String, notes: TabNotes) {
+    init(name: String, notes: Notes) {
         self.notes = notes
         label = name
         super.init(name: name)
@@ -67,9 +55,9 @@ private final class TabProbe: Controller {
 
 /// A tab bar controller subclass that notes around its `super.viewWillAppear` / `super.viewDidAppear`.
 private final class NotingTabBarController: TabBarController {
-    let notes: TabNotes
+    let notes: Notes
 
-    init(name: String, notes: TabNotes) {
+    init(name: String, notes: Notes) {
         self.notes = notes
         super.init(name: name)
     }
@@ -89,10 +77,10 @@ private final class NotingTabBarController: TabBarController {
 
 /// A leaf that notes its appearance callbacks by name, with no flags.
 private final class NotingLeaf: Controller {
-    let notes: TabNotes
+    let notes: Notes
     let label: String
 
-    init(name: String, notes: TabNotes) {
+    init(name: String, notes: Notes) {
         self.notes = notes
         label = name
         super.init(name: name)
@@ -607,7 +595,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
 
     @Test func droppingTheSelectedTabEndsItsRemovalAfterTheSwitchThatHidesIt() {  // §7, R7, R8
         let recorder = Recorder()
-        let notes = TabNotes()
+        let notes = Notes()
         recorder.record {
             let b = Leaf(name: "b")
             let c = Leaf(name: "c")
@@ -819,7 +807,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
 
     @Test func aSubclassCodeAfterSuperRunsAfterTheSelectedTabsCallback() {  // §4 F6
         let recorder = Recorder()
-        let notes = TabNotes()
+        let notes = Notes()
         recorder.record {
             let tab = NotingTabBarController(name: "tab", notes: notes)
             tab.controllers = [NotingLeaf(name: "a", notes: notes), NotingLeaf(name: "b", notes: notes)]
@@ -925,7 +913,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
 
     @Test func theSwitchHasATransitionCoordinatorThatIsNotAnimated() {  // §6, §7
         let recorder = Recorder()
-        let notes = TabNotes()
+        let notes = Notes()
         recorder.record {
             let a = TabProbe(name: "a", notes: notes)
             let b = TabProbe(name: "b", notes: notes)
