@@ -144,22 +144,36 @@ public final class TransitionAnimation {
 /// `UIView.AnimationOptions`. ContainerKit renders nothing; the options are kept on the
 /// ``TransitionAnimation`` for tests to read.
 public struct TransitionOptions: OptionSet, Hashable, Sendable {
+    /// The option bits, laid out as in `UIView.AnimationOptions`.
     public let rawValue: UInt
 
+    /// Creates options from their bits.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }
 
+    /// Touches reach the views while the transition runs.
     public static let allowUserInteraction = TransitionOptions(rawValue: 1 << 1)
+    /// Slow at the start and the end (the default curve).
     public static let curveEaseInOut = TransitionOptions(rawValue: 0 << 16)
+    /// Slow at the start.
     public static let curveEaseIn = TransitionOptions(rawValue: 1 << 16)
+    /// Slow at the end.
     public static let curveEaseOut = TransitionOptions(rawValue: 2 << 16)
+    /// Even throughout.
     public static let curveLinear = TransitionOptions(rawValue: 3 << 16)
+    /// Flips the views about their vertical axis, left edge towards the viewer.
     public static let transitionFlipFromLeft = TransitionOptions(rawValue: 1 << 20)
+    /// Flips the views about their vertical axis, right edge towards the viewer.
     public static let transitionFlipFromRight = TransitionOptions(rawValue: 2 << 20)
+    /// Curls the outgoing view up from the bottom.
     public static let transitionCurlUp = TransitionOptions(rawValue: 3 << 20)
+    /// Curls the incoming view down from the top.
     public static let transitionCurlDown = TransitionOptions(rawValue: 4 << 20)
+    /// Fades the outgoing view into the incoming one.
     public static let transitionCrossDissolve = TransitionOptions(rawValue: 5 << 20)
+    /// Flips the views about their horizontal axis, top edge towards the viewer.
     public static let transitionFlipFromTop = TransitionOptions(rawValue: 6 << 20)
+    /// Flips the views about their horizontal axis, bottom edge towards the viewer.
     public static let transitionFlipFromBottom = TransitionOptions(rawValue: 7 << 20)
 }

@@ -9,7 +9,7 @@ extension Window {
     /// animations the driver completes) until nothing is left.
     ///
     /// Each round runs the work queued before it; work queued during a round runs in the next. A
-    /// turn that is still producing work after ``maximumRoundsPerTurn`` rounds is stopped: the work
+    /// turn that is still producing work after 10,000 rounds is stopped: the work
     /// left is dropped and listed in a `runawayTurn` fault, and no callback is left half-run.
     /// Called from inside a callback of a running turn (of any window), it returns at once and
     /// reports a warning.
