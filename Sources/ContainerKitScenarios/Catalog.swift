@@ -20,16 +20,11 @@ extension Scenario {
             name: "remove-child", reference: "§2.2",
             summary: "A custom container removes a child while on screen."
         ) { recorder in
-            let p = Container(name: "p")
-            let c = Controller(name: "c")
-            embed(c, in: p)
-            let window = show(p)
-            recorder.skipEvents()
-            c.willMove(toParent: nil)
-            c.view.removeFromSuperview()
-            c.removeFromParent()
-            window.runUntilIdle()
-            return Stage(window: window)
+            playWithChild(recorder) { _, c in
+                c.willMove(toParent: nil)
+                c.view.removeFromSuperview()
+                c.removeFromParent()
+            }
         },
         Scenario(
             name: "embed-off-screen", reference: "§2.3",
@@ -164,14 +159,33 @@ extension Scenario {
             return Stage(window: window)
         },
         Scenario(
+            name: "appearance-transitions", reference: "§3",
+            summary: "begin(true), begin(false), begin(true), then one end(): one end closes whatever is open."
+        ) { recorder in
+            driveByHand(recorder) { c in
+                c.beginAppearanceTransition(true, animated: false)
+                c.beginAppearanceTransition(false, animated: false)
+                c.beginAppearanceTransition(true, animated: false)
+                c.endAppearanceTransition()
+            }
+        },
+        Scenario(
+            name: "unbalanced-end", reference: "§3, §11",
+            summary: "endAppearanceTransition() with no begin: nothing fires, and a warning names the rule."
+        ) { recorder in
+            driveByHand(recorder) { c in c.endAppearanceTransition() }
+        },
+        Scenario(
             name: "transition", reference: "§5",
-            summary: "transition(from:to:duration:…) swaps two children with an animation, as in Apple's sample."
+            summary: "transition(from:to:duration:…) swaps two children with an animation, as in Apple's sample.",
+            context: .transition
         ) { recorder in
             swapChildren(duration: 0.3, recorder)
         },
         Scenario(
             name: "transition-not-animated", reference: "§5, §1",
-            summary: "transition(from:to:duration: 0, …) completes inside the call."
+            summary: "transition(from:to:duration: 0, …) completes inside the call.",
+            context: .transition
         ) { recorder in
             swapChildren(duration: 0, recorder)
         },
@@ -190,6 +204,12 @@ extension Scenario {
             return Stage(window: window)
         },
         Scenario(
+            name: "preferred-content-size", reference: "§10",
+            summary: "A child sets a new preferredContentSize: its parent hears of it inside the setter."
+        ) { recorder in
+            playWithChild(recorder) { _, c in c.preferredContentSize = Size(width: 320, height: 200) }
+        },
+        Scenario(
             name: "push", reference: "§6",
             summary: "A navigation controller pushes b over a, animated, with a delegate."
         ) { recorder in
@@ -199,7 +219,7 @@ extension Scenario {
             name: "pop", reference: "§6",
             summary: "A navigation controller pops b back to a; b is deallocated last."
         ) { recorder in
-            playNavigation(recorder, overB: true) { $0.pop(animated: true) }
+            playNavigation(recorder, over: ["b"]) { $0.pop(animated: true) }
         },
         Scenario(
             name: "two-pushes", reference: "§6",
@@ -212,28 +232,67 @@ extension Scenario {
         },
         Scenario(
             name: "swipe-back", reference: "§6",
-            summary: "An interactive pop, finished."
+            summary: "An interactive pop, finished.",
+            context: .interactivePop
         ) { recorder in
-            playNavigation(recorder, overB: true) { $0.beginInteractivePop()?.finish() }
+            playNavigation(recorder, over: ["b"]) { $0.beginInteractivePop()?.finish() }
         },
         Scenario(
             name: "swipe-back-cancelled", reference: "§6, R7",
-            summary: "An interactive pop, cancelled: b comes back and stays."
+            summary: "An interactive pop, cancelled: b comes back and stays.",
+            context: .interactivePop
         ) { recorder in
-            playNavigation(recorder, overB: true) { $0.beginInteractivePop()?.cancel() }
+            playNavigation(recorder, over: ["b"]) { $0.beginInteractivePop()?.cancel() }
+        },
+        Scenario(
+            name: "push-and-pop", reference: "§6, R7",
+            summary: "b is pushed and popped in the same turn: it only moves, and its move ends at nil."
+        ) { recorder in
+            playNavigation(recorder) { nav in
+                nav.push(Controller(name: "b"), animated: true)
+                nav.pop(animated: true)
+            }
+        },
+        Scenario(
+            name: "pop-to-root", reference: "§6",
+            summary: "Popping to the root over a buried controller: only the top and the root appear or disappear.",
+            context: .bulkNavigation
+        ) { recorder in
+            playNavigation(recorder, over: ["b", "c"]) { nav in nav.popToRoot(animated: true) }
+        },
+        Scenario(
+            name: "set-controllers", reference: "§6",
+            summary: "setControllers(_:animated:) swaps the top: removed and added controllers move, the tops appear.",
+            context: .bulkNavigation
+        ) { recorder in
+            playNavigation(recorder, over: ["b"]) { nav in
+                nav.setControllers([nav.controllers[0], Controller(name: "c")], animated: true)
+            }
         },
         Scenario(
             name: "tab-tap", reference: "§7",
             summary: "A tap on a tab: the delegate is asked, the switch runs at the end of the turn."
         ) { recorder in
-            let tab = TabBarController(name: "tab")
-            tab.delegate = Delegates.shared
-            tab.controllers = [Controller(name: "a"), Controller(name: "b")]
-            let window = show(tab)
-            recorder.skipEvents()
-            tab.userDidSelect(tab.controllers[1])
-            window.runUntilIdle()
-            return Stage(window: window)
+            playTabs(recorder) { tab in tab.userDidSelect(tab.controllers[1]) }
+        },
+        Scenario(
+            name: "tab-select", reference: "§7",
+            summary: "The selected tab is changed in code: the same switch, and no delegate calls."
+        ) { recorder in
+            playTabs(recorder) { tab in tab.selectedIndex = 1 }
+        },
+        Scenario(
+            name: "tab-reselect", reference: "§7",
+            summary: "A tap on the selected tab, a navigation controller with b pushed: it pops to its root.",
+            context: .tabReselection
+        ) { recorder in
+            let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
+            return playTabs(recorder, tabs: [nav, Controller(name: "other")]) { window in
+                nav.push(Controller(name: "b"), animated: false)
+                window.runUntilIdle()
+            } action: { tab in
+                tab.userDidSelect(nav)
+            }
         },
         Scenario(
             name: "page-swipe", reference: "§8",
@@ -254,8 +313,29 @@ extension Scenario {
             swipePage(style: .pageCurl, cancelled: false, recorder)
         },
         Scenario(
+            name: "page-spine-mid", reference: "§8",
+            summary: "A forward page turn with a middle spine: two pages leave, two arrive, in pairs.",
+            context: .middleSpine
+        ) { recorder in
+            swipePage(style: .pageCurl, spine: .mid, cancelled: false, recorder)
+        },
+        Scenario(
+            name: "page-set-controllers", reference: "§8",
+            summary: "setControllers(_:direction:animated:) on screen: the new page comes in at the end of the turn.",
+            context: .programmaticPaging
+        ) { recorder in
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            page.setControllers([Controller(name: "p1")], direction: .forward, animated: true)
+            window.runUntilIdle()
+            return Stage(window: window)
+        },
+        Scenario(
             name: "nested-built-ins", reference: "F6",
-            summary: "A page inside a tab inside a navigation controller is shown; each drives its visible child."
+            summary: "A page inside a tab inside a navigation controller is shown; each drives its visible child.",
+            context: .builtInForwarding
         ) { recorder in
             let page = PageController(name: "page", transitionStyle: .scroll)
             page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
@@ -316,6 +396,20 @@ extension Scenario {
             window.runUntilIdle()
             return Stage(window: window)
         },
+        Scenario(
+            name: "sheet-pull-down", reference: "§9",
+            summary: "A sheet pulled down and let go: the presentation delegate hears of it, the sheet leaves.",
+            context: .interactiveDismissal
+        ) { recorder in
+            pullDownSheet(cancelled: false, recorder)
+        },
+        Scenario(
+            name: "sheet-pull-down-cancelled", reference: "§9",
+            summary: "A sheet pulled down and released early: it comes back and stays.",
+            context: .interactiveDismissal
+        ) { recorder in
+            pullDownSheet(cancelled: true, recorder)
+        },
     ]
 
     /// Apple's sample: `addChild(t)` and `f.willMove(toParent: nil)`, the transition, then
@@ -337,46 +431,111 @@ extension Scenario {
         return Stage(window: window)
     }
 
-    /// A visible navigation controller with root `a` (and `b` pushed over it when `overB`) and a
-    /// delegate, as the setup; then `action` and the end of the turn.
+    /// A visible navigation controller with root `a`, the controllers named `over` pushed over it,
+    /// and a delegate, as the setup; then `action` and the end of the turn.
     static func playNavigation(
-        _ recorder: Recorder, overB: Bool = false, _ action: (NavigationController) -> Void
+        _ recorder: Recorder, over: [String] = [], _ action: (NavigationController) -> Void
     ) -> Stage {
         let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
-        nav.delegate = Delegates.shared
+        let delegates = Delegates()
+        nav.delegate = delegates
         let window = show(nav)
-        if overB {
-            nav.push(Controller(name: "b"), animated: false)
+        for name in over {
+            nav.push(Controller(name: name), animated: false)
             window.runUntilIdle()
         }
         recorder.skipEvents()
         action(nav)
         window.runUntilIdle()
+        return Stage(window: window, retaining: [delegates])
+    }
+
+    /// A visible custom container `p` with a child `c`, as the setup; then `action` and the end of
+    /// the turn.
+    static func playWithChild(_ recorder: Recorder, _ action: (Container, Controller) -> Void) -> Stage {
+        let p = Container(name: "p")
+        let c = Controller(name: "c")
+        embed(c, in: p)
+        let window = show(p)
+        recorder.skipEvents()
+        action(p, c)
+        window.runUntilIdle()
         return Stage(window: window)
     }
 
-    /// A page controller showing `p0`, swiped forward to `p1`, finished or cancelled.
-    static func swipePage(style: PageTransitionStyle, cancelled: Bool, _ recorder: Recorder) -> Stage {
-        let page = PageController(name: "page", transitionStyle: style)
-        page.dataSource = Delegates.shared
-        page.delegate = Delegates.shared
-        page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
+    /// A visible tab bar controller with `tabs` (by default `a` and `b`, `a` selected) and a
+    /// delegate, then `setUp`, as the setup; then `action` and the end of the turn.
+    static func playTabs(
+        _ recorder: Recorder, tabs: [Controller]? = nil, setUp: (Window) -> Void = { _ in },
+        action: (TabBarController) -> Void
+    ) -> Stage {
+        let tab = TabBarController(name: "tab")
+        let delegates = Delegates()
+        tab.delegate = delegates
+        tab.controllers = tabs ?? [Controller(name: "a"), Controller(name: "b")]
+        let window = show(tab)
+        setUp(window)
+        recorder.skipEvents()
+        action(tab)
+        window.runUntilIdle()
+        return Stage(window: window, retaining: [delegates])
+    }
+
+    /// A controller `c` with its view loaded and no parent or window, driven by `action` with
+    /// `beginAppearanceTransition` / `endAppearanceTransition`.
+    static func driveByHand(_ recorder: Recorder, _ action: (Controller) -> Void) -> Stage {
+        let window = show(Container(name: "root"))
+        let c = Controller(name: "c")
+        c.loadViewIfNeeded()
+        recorder.skipEvents()
+        action(c)
+        return Stage(window: window, retaining: [c])
+    }
+
+    /// A page controller showing `p0` (`p0` and `p1` with a middle spine), swiped forward,
+    /// finished or cancelled.
+    static func swipePage(
+        style: PageTransitionStyle, spine: SpineLocation = .min, cancelled: Bool, _ recorder: Recorder
+    ) -> Stage {
+        let page = PageController(name: "page", transitionStyle: style, spineLocation: spine)
+        let delegates = Delegates()
+        page.dataSource = delegates
+        page.delegate = delegates
+        let pages = (0..<page.pagesShownAtOnce).map { Controller(name: "p\($0)") }
+        page.setControllers(pages, direction: .forward, animated: false)
         let window = show(page)
         recorder.skipEvents()
         let swipe = page.beginInteractivePaging(.forward)
         if cancelled { swipe?.cancel() } else { swipe?.finish() }
         window.runUntilIdle()
-        return Stage(window: window)
+        return Stage(window: window, retaining: [delegates])
+    }
+
+    /// `a` on screen presents `b` as a page sheet with a presentation delegate; then the sheet is
+    /// pulled down, and the pull finished or cancelled.
+    static func pullDownSheet(cancelled: Bool, _ recorder: Recorder) -> Stage {
+        let a = Controller(name: "a")
+        let window = show(a)
+        let b = Controller(name: "b")
+        let delegates = Delegates()
+        b.presentationDelegate = delegates
+        a.present(b, animated: false)
+        window.runUntilIdle()
+        recorder.skipEvents()
+        let pull = b.beginInteractiveDismissal()
+        if cancelled { pull?.cancel() } else { pull?.finish() }
+        window.runUntilIdle()
+        return Stage(window: window, retaining: [delegates])
     }
 }
 
-/// The delegates and data source of the scenarios: they do nothing but appear in transcripts.
+/// The delegates and data source of the scenarios: they do nothing but appear in transcripts, and
+/// the data source names pages `p0`, `p1`, …. Containers hold their delegates weakly, so each
+/// scenario keeps its own in its ``Scenario/Stage``.
 @MainActor
 final class Delegates: NavigationControllerDelegate, TabBarControllerDelegate, PageControllerDataSource,
-    PageControllerDelegate
+    PageControllerDelegate, PresentationDelegate
 {
-    static let shared = Delegates()
-
     func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
         guard let name = controller.id.name, name.hasPrefix("p"), let number = Int(name.dropFirst()) else { return nil }
         return Controller(name: "p\(number + 1)")

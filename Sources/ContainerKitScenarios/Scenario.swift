@@ -10,6 +10,8 @@ public struct Scenario {
     public let reference: String
     /// One line for the catalog.
     public let summary: String
+    /// What the scenario shows, for the rules `--explain` cites where a line's source does not say.
+    var context: ExplanationContext = .standard
     /// Sets the stage, then plays the scenario. Events the closure skips (`recorder.skipEvents()`)
     /// are the setup and are not printed.
     let play: @MainActor (Recorder) -> Stage
@@ -17,6 +19,9 @@ public struct Scenario {
     /// What a scenario leaves behind, for `--tree`.
     struct Stage {
         let window: Window
+        /// Objects the scenario's controllers hold weakly (delegates) or that are in no window, kept
+        /// alive until the output is written.
+        var retaining: [AnyObject] = []
     }
 
     /// How ``output(_:)`` renders a scenario.
@@ -27,12 +32,16 @@ public struct Scenario {
         public var tree = false
         /// `viewIsAppearing(_:)` lines too.
         public var allCallbacks = false
+        /// Each line annotated with the rule of the lifecycle reference it follows and that rule's
+        /// evidence (DOC, LOG or MODEL). Ignored with ``mermaid``.
+        public var explain = false
 
         /// Creates options.
-        public init(mermaid: Bool = false, tree: Bool = false, allCallbacks: Bool = false) {
+        public init(mermaid: Bool = false, tree: Bool = false, allCallbacks: Bool = false, explain: Bool = false) {
             self.mermaid = mermaid
             self.tree = tree
             self.allCallbacks = allCallbacks
+            self.explain = explain
         }
     }
 
@@ -47,6 +56,14 @@ public struct Scenario {
         recorder.skipEvents()
         if options.mermaid {
             lines.append(MermaidDiagram.render(entries, naming: recorder.name(for:)))
+        } else if options.explain {
+            lines += Self.legend
+            let explainer = Explainer(context: context, entries: entries, window: stage.window)
+            lines += Self.columns(
+                entries.indices.map { index in
+                    let citation = explainer.citation(at: index)
+                    return [recorder.render(entries[index].event), citation.rule, citation.tag, citation.reason]
+                })
         } else {
             lines += entries.map { recorder.render($0.event) }
         }
@@ -58,6 +75,26 @@ public struct Scenario {
             lines.append(stage.window.recursiveDescription)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Scenario {
+    /// What `--explain` prints under the header.
+    static let legend = [
+        "# callback, then the rule of spec/lifecycle.md it follows and that rule's evidence:",
+        "# DOC Apple's documentation, LOG a log of real UIKit, MODEL ContainerKit's decision",
+    ]
+
+    /// Rows as left-aligned columns two spaces apart; the last column is not padded.
+    static func columns(_ rows: [[String]]) -> [String] {
+        guard let count = rows.first?.count else { return [] }
+        let widths = (0..<count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.indices.map { column in
+                let text = row[column]
+                return column == count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+            }.joined(separator: "  ")
+        }
     }
 }
 

@@ -3,75 +3,66 @@ import ContainerKitTesting
 import Foundation
 import Testing
 
-/// The README's example, verbatim, so the transcript it shows cannot drift from the engine.
-private final class Card: ContainerController {
+// README.md's quick start, verbatim from `final class Card` to the end of `cardShowsItsChild`:
+// `theReadmeShowsThisFilesCode` fails when the two differ.
+
+final class Card: ContainerController {
     func show(_ child: Controller) {
-        addChild(child)
-        child.view.frame = view.bounds
-        view.addSubview(child.view)
-        child.didMove(toParent: self)
+        addChild(child)  // child.willMove(toParent: self)
+        view.addSubview(child.view)  // on screen: child.viewWillAppear, inside the call
+        child.didMove(toParent: self)  // the container's own call
     }
 }
 
-@Suite @MainActor struct ReadmeExampleTests {
-    @Test func theReadmeExamplePrintsTheTranscriptItShows() throws {
-        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-        let p = Card(name: "p")
-        window.rootController = p
-        window.makeKeyAndVisible()
-        window.runUntilIdle()
-
-        let recorder = Recorder()
-        recorder.record {
-            p.show(Controller(name: "c"))
-            window.runUntilIdle()
-        }
-        let expected = """
-            c.willMove(toParent: p)
+@Test @MainActor func cardShowsItsChild() {
+    let card = Card(name: "card")
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.rootController = card
+    window.makeKeyAndVisible()
+    let recorder = Recorder()
+    recorder.record {
+        window.runUntilIdle()  // ends the turn: card.viewDidAppear
+        recorder.skipEvents()  // the setup is not what this test is about
+        card.show(Controller(name: "c"))
+        window.runUntilIdle()  // ends the turn: c.viewDidAppear
+        recorder.expect(
+            """
+            c.willMove(toParent: card)
             c.loadView()
             c.viewDidLoad()
             c.viewWillAppear(animated: false)
-            c.didMove(toParent: p)
+            c.didMove(toParent: card)
             c.viewDidAppear(animated: false)
-            """
-        recorder.expect(expected)
-        #expect(recorder.violations.isEmpty)
-        let readme = try String(contentsOfFile: readmePath(), encoding: .utf8)
-        #expect(readme.contains("```\n\(expected)\n```"), "README.md no longer shows this transcript")
-    }
-}
-
-/// The README's testing example, verbatim.
-@Test @MainActor func pushShowsB() {
-    let recorder = Recorder()
-    recorder.record {
-        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-        window.rootController = nav
-        window.makeKeyAndVisible()
-        window.runUntilIdle()
-        recorder.skipEvents()  // the setup is not what this test is about
-
-        nav.push(Controller(name: "b"), animated: true)
-        window.runUntilIdle()
-        recorder.expect(
-            """
-            b.willMove(toParent: nav)
-            b.loadView()
-            b.viewDidLoad()
-            a.viewWillDisappear(animated: true)
-            b.viewWillAppear(animated: true)
-            a.viewDidDisappear(animated: true)
-            b.viewDidAppear(animated: true)
-            b.didMove(toParent: nav)
             """)
         recorder.finish()
     }
 }
 
-/// README.md at the package root, found from this file's path.
-private func readmePath(file: String = #filePath) -> String {
-    var components = file.split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(3)  // Tests/ContainerKitTests/ReadmeExampleTests.swift
-    return components.joined(separator: "/") + "/README.md"
+@Suite @MainActor struct ReadmeExampleTests {
+    /// Each Swift block of README.md marked `<!-- compiled: <file> -->` must appear in that file, line
+    /// for line (indentation aside), so the README shows only code that compiles and passes.
+    @Test func theReadmeShowsThisFilesCode() throws {
+        let blocks = try DocumentationTranscriptTests.compiledBlocks(in: "README.md")
+        #expect(!blocks.isEmpty, "README.md lost its compiled quick start")
+        for (file, lines) in blocks {
+            let source = try String(
+                contentsOf: DocumentationTranscriptTests.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map(Self.trimmed)
+            let shown = lines.map(Self.trimmed).filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+            let found = sourceLines.indices.contains { start in
+                var index = start
+                for line in shown {
+                    while index < sourceLines.count, sourceLines[index].isEmpty { index += 1 }
+                    guard index < sourceLines.count, sourceLines[index] == line else { return false }
+                    index += 1
+                }
+                return true
+            }
+            #expect(found, "README.md's block marked 'compiled: \(file)' no longer matches that file's code")
+        }
+    }
+
+    private static func trimmed(_ line: some StringProtocol) -> String {
+        line.trimmingCharacters(in: .whitespaces)
+    }
 }
