@@ -1,16 +1,26 @@
 extension ContainerController {
     /// Adds `child` to ``children``, as UIKit's `addChild(_:)`.
     ///
-    /// Sends `child.willMove(toParent: self)` before the child joins ``children`` (R1); it never
-    /// sends `didMove`: call `child.didMove(toParent: self)` yourself once the child's view is in
-    /// place (R3). If `child` has another parent, it is first removed as ``Controller/removeFromParent()``
-    /// would, with `didMove(toParent: nil)` and no violation (R4).
+    /// This is the first of the three calls of an add (see the containment contract in
+    /// ``ContainerController``). It sends `child.willMove(toParent: self)` before the child joins
+    /// ``children`` (R1), and never sends `didMove`: call `child.didMove(toParent: self)` yourself
+    /// once the child's view is in place (R3). It does not touch views: the child appears when its
+    /// view enters a visible window, typically in the `addSubview(_:)` that follows. If `child` has
+    /// another parent, it is first removed as ``Controller/removeFromParent()`` would, with
+    /// `didMove(toParent: nil)` and no violation (R4).
     ///
-    /// Refused (a fault): adding a controller to itself or to one of its descendants. Ignored (a
-    /// warning): adding a child already in ``children``.
+    /// Refused (a fault, nothing fires): adding a controller to itself or to one of its
+    /// descendants; adding a child to a built-in container, or taking one out of it, by hand (R9).
+    /// Ignored (a warning, nothing fires): adding a child already in ``children``.
     ///
-    /// **Callback order**: (`child.didMove(toParent: nil)` when re-parenting,)
-    /// `child.willMove(toParent: self)`.
+    /// ## Callback order
+    ///
+    /// With `p` this container and `c` the child, inside the call:
+    /// 1. `c.didMove(toParent: nil)` — only when `c` had another parent (R4)
+    /// 2. `c.willMove(toParent: p)` — `c` joins `p.children` when it returns (R1)
+    ///
+    /// - Parameter child: The controller to add. It stays in ``children``, in the order of the
+    ///   calls (R5), until ``Controller/removeFromParent()`` takes it out.
     public func addChild(_ child: Controller) {
         let formerParent = child.storedParent
         defer {

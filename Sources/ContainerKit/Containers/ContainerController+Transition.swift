@@ -2,29 +2,49 @@ extension ContainerController {
     /// Replaces the child `from` with the child `to`, as UIKit's
     /// `transition(from:to:duration:options:animations:completion:)`.
     ///
-    /// Both must be children of this container; call `addChild(to)` and `from.willMove(toParent: nil)`
-    /// first, and `to.didMove(toParent: self)` and `from.removeFromParent()` in `completion`.
-    /// `to`'s view is loaded if needed (just before its first callback) and added to `from`'s
-    /// superview, just above `from`'s view; the `animations` block runs inside the call; when the
-    /// animation completes, `from`'s view is removed. The transition is animated when `duration > 0`: it then completes when the window's
-    /// ``Window/animationDriver`` completes it (at the end of the turn by default); otherwise inside
-    /// the call. When this container's view is not in a visible window there are no appearance
-    /// callbacks and everything happens inside the call.
+    /// Both must be children of this container: call `addChild(to)` and
+    /// `from.willMove(toParent: nil)` first, and `to.didMove(toParent: self)` and
+    /// `from.removeFromParent()` in `completion` (Apple's sample; spec §5). `to`'s view is loaded if
+    /// needed (just before its first callback) and added to `from`'s superview, just above `from`'s
+    /// view; the `animations` block runs inside the call; when the animation completes, `from`'s
+    /// view is removed. Unlike the built-in containers' transitions, this one starts inside its call.
     ///
-    /// Refused (a fault): `from` or `to` is not a child, they are the same controller, `from`'s view
-    /// is not in a superview, this container forwards appearance by hand, or it is a built-in
-    /// container. Carried out with a warning: `to`'s view is already in a hierarchy (it is moved).
+    /// The transition is animated when `duration > 0`: it then completes when the window's
+    /// ``Window/animationDriver`` completes it (in the ``Window/runUntilIdle()`` that ends the turn,
+    /// with the default driver); otherwise inside the call. When this container's view is not in a
+    /// visible window there are no appearance callbacks, and the views, the `animations` block and
+    /// `completion` all run inside the call. Hiding the window, or taking this container out of it,
+    /// completes a transition in flight at once (`finished: true`).
     ///
-    /// **Callback order** (visible, animated):
-    /// ```
-    /// from.viewWillDisappear(animated: true)
-    /// to.viewWillAppear(animated: true)
-    /// to.viewIsAppearing(animated: true)
-    /// -- the animation completes
-    /// to.viewDidAppear(animated: true)
-    /// from.viewDidDisappear(animated: true)
-    /// self.completion(finished: true)
-    /// ```
+    /// Refused (a fault, nothing fires): `from` or `to` is not a child, they are the same
+    /// controller, `from`'s view is not in a superview, this container forwards appearance by hand,
+    /// or it is a built-in container. Carried out with a warning: `to`'s view is already in a
+    /// hierarchy (it is moved).
+    ///
+    /// ## Callback order
+    ///
+    /// With `p` this container, visible, and `animated` being `duration > 0`; inside the call:
+    /// 1. `f.viewWillDisappear(animated:)`, then `f`'s forwarding (F1)
+    /// 2. `t.loadView()`, `t.viewDidLoad()` — only when `t`'s view is not loaded
+    /// 3. `t.viewWillAppear(animated:)`, then `t.viewIsAppearing(animated:)`, then `t`'s forwarding
+    /// 4. `t`'s view goes in above `f`'s, then the `animations` block runs
+    ///
+    /// When the animation completes (inside the call when `duration` is 0):
+    ///
+    /// 5. `f`'s view leaves its superview
+    /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding
+    /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding
+    /// 8. `p.completion(finished: true)` — `completion` runs; Apple's sample then sends
+    ///    `t.didMove(toParent: p)` and, from `f.removeFromParent()`, `f.didMove(toParent: nil)`
+    ///
+    /// - Parameters:
+    ///   - from: The child that leaves; its view must be in a superview.
+    ///   - to: The child that comes in; its view takes `from`'s place.
+    ///   - duration: The animation's length in seconds; 0 completes the transition inside the call.
+    ///   - options: Kept on the ``TransitionAnimation`` for tests to read; nothing is rendered.
+    ///   - animations: Runs inside the call, once both views are in the hierarchy.
+    ///   - completion: Runs when the animation completes, after the did-callbacks, with `true`
+    ///     unless an animation driver cut the animation short.
     public func transition(
         from: Controller, to: Controller, duration: Double, options: TransitionOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)?

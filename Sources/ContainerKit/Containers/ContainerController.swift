@@ -1,8 +1,15 @@
 /// A controller that contains other controllers: UIKit's containment API.
 ///
+/// Subclass it to write a custom container. The built-in containers (``NavigationController``,
+/// ``TabBarController``, ``PageController``) are subclasses that move their children themselves,
+/// through their own API. This is the one place that explains containment and appearance
+/// forwarding; each entry point lists its own **Callback order**.
+///
 /// ## The containment contract
 ///
-/// A custom container adds a child in three steps and removes it in three (spec §2):
+/// A child enters or leaves a container in a *move*: it begins with `willMove(toParent:)` and ends
+/// with exactly one `didMove(toParent:)` (R7). A custom container adds a child in three calls and
+/// removes it in three (spec §2):
 ///
 /// ```swift
 /// // Add: R1, then R3.
@@ -16,12 +23,34 @@
 /// child.removeFromParent()           // sends child.didMove(toParent: nil)
 /// ```
 ///
+/// With the container `p` on screen, adding `c` fires, in this order (spec §2.1):
+///
+/// 1. `c.willMove(toParent: p)` — inside `p.addChild(c)` (R1)
+/// 2. `c.loadView()`, `c.viewDidLoad()` — inside the first read of `c.view`
+/// 3. `c.viewWillAppear(animated: false)` — inside `p.view.addSubview(c.view)`: the view entered a
+///    visible window (F2)
+/// 4. `c.didMove(toParent: p)` — the container's own call (R3)
+/// 5. `c.viewDidAppear(animated: false)` — at the end of the turn (``Window/runUntilIdle()``)
+///
+/// and removing it (spec §2.2):
+///
+/// 1. `c.willMove(toParent: nil)` — the container's own call (R3)
+/// 2. `c.viewWillDisappear(animated: false)`, then `c.viewDidDisappear(animated: false)` — both
+///    inside `c.view.removeFromSuperview()`
+/// 3. `c.didMove(toParent: nil)` — inside `c.removeFromParent()` (R2)
+///
+/// Off screen, the same calls send the same containment callbacks and no appearance callback; the
+/// child appears later, together with its parent (spec §2.3). `addChild(_:)` on a controller that
+/// has another parent removes it from there first, with `c.didMove(toParent: nil)` (R4). A
+/// controller's root view may go under a view owned by another controller only when that
+/// controller is its parent (R6).
+///
 /// ## Appearance forwarding
 ///
 /// With ``shouldAutomaticallyForwardAppearanceMethods`` `true` (the default), each appearance
 /// callback the container receives is forwarded, after the container's own override returns, to
-/// every child whose view is loaded and inside the container's view: pre-order over the tree
-/// (F1). For the tree
+/// every child whose view is loaded and inside the container's view, in ``children`` order: a
+/// pre-order walk over the controller tree (F1). For the tree
 ///
 /// ```
 /// root
@@ -30,12 +59,35 @@
 /// └── b
 /// ```
 ///
-/// showing the window delivers `root.viewWillAppear`, `a.viewWillAppear`, `a1.viewWillAppear`,
-/// `b.viewWillAppear` inside the call, and the four `viewDidAppear` in the same order at the end of
-/// the turn. A controller already in, or moving to, the target state is skipped (F3), so each gets
-/// each callback once. Override ``shouldAutomaticallyForwardAppearanceMethods`` to return `false` to
-/// drive the children yourself with ``Controller/beginAppearanceTransition(_:animated:)`` and
-/// ``Controller/endAppearanceTransition()`` (F4).
+/// `window.rootController = root; window.makeKeyAndVisible(); window.runUntilIdle()` fires:
+///
+/// Inside `makeKeyAndVisible()`:
+/// 1. `root.viewWillAppear(animated: false)`
+/// 2. `a.viewWillAppear(animated: false)`
+/// 3. `a1.viewWillAppear(animated: false)`
+/// 4. `b.viewWillAppear(animated: false)`
+///
+/// At the end of the turn, in `runUntilIdle()`:
+///
+/// 5. `root.viewDidAppear(animated: false)`
+/// 6. `a.viewDidAppear(animated: false)`
+/// 7. `a1.viewDidAppear(animated: false)`
+/// 8. `b.viewDidAppear(animated: false)`
+///
+/// Each `viewIsAppearing(_:)` comes just before the same controller's `viewDidAppear(_:)` here;
+/// transcripts leave it out. Hiding the window sends the four `viewWillDisappear(_:)` in the same
+/// order, then the four `viewDidDisappear(_:)`, all inside the setter (spec §4).
+///
+/// - A controller already in, or moving to, the target state is skipped, so each controller gets
+///   each callback once, whichever path reaches it first (F3).
+/// - Override ``shouldAutomaticallyForwardAppearanceMethods`` to return `false` to drive the
+///   children yourself with ``Controller/beginAppearanceTransition(_:animated:)`` and
+///   ``Controller/endAppearanceTransition()``, typically from the container's own appearance
+///   callbacks; nothing reaches those children otherwise, not even their views entering a window
+///   (F4).
+/// - A built-in container drives only the child (or children) it shows, from inside its own
+///   callbacks, so a subclass's code after `super.viewWillAppear(animated)` runs after the child's
+///   callback (F6).
 @MainActor
 open class ContainerController: Controller {
     /// The children, in the order they were added (R5).

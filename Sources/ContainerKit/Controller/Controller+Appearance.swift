@@ -26,12 +26,31 @@ extension Controller {
     /// A container that forwards appearance by hand
     /// (``ContainerController/shouldAutomaticallyForwardAppearanceMethods`` is `false`) drives its
     /// children with this and ``endAppearanceTransition()``, typically from its own appearance
-    /// callbacks (F4). Acts inside the call, whatever the visibility. A call the §3 table forbids
-    /// fires nothing, changes nothing and is reported as a warning.
+    /// callbacks (F4). Acts inside the call, whatever the visibility of the view (spec §1). The
+    /// callback goes to this controller, then on to the descendants it forwards to: children of a
+    /// custom container that forwards automatically (F1), or the child a built-in container shows
+    /// (F6). A call the appearance state machine forbids (spec §3: appearing twice, disappearing
+    /// while disappeared) fires nothing, changes nothing and is reported as a warning; one that
+    /// reverses an open transition (disappearing while appearing, say) is allowed.
     ///
-    /// **Callback order**: `loadView()` and `viewDidLoad()` if the view is not loaded (appearing
-    /// only), then `viewWillAppear(animated)` or `viewWillDisappear(animated)`, then the same for
-    /// each descendant the controller forwards to, in pre-order.
+    /// ## Callback order
+    ///
+    /// With `c` this controller, inside the call, when `isAppearing` is `true`:
+    /// 1. `c.loadView()`, `c.viewDidLoad()` — only when the view is not loaded yet
+    /// 2. `c.viewWillAppear(animated:)`
+    /// 3. the same for each descendant `c` forwards to, pre-order
+    ///
+    /// and when `isAppearing` is `false`:
+    /// 1. `c.viewWillDisappear(animated:)`
+    /// 2. the same for each descendant `c` forwards to, pre-order
+    ///
+    /// `viewIsAppearing(_:)` comes later, with ``endAppearanceTransition()``.
+    ///
+    /// - Parameters:
+    ///   - isAppearing: `true` when the view is about to appear, `false` when it is about to
+    ///     disappear.
+    ///   - animated: The flag every callback of this transition carries, the
+    ///     ``endAppearanceTransition()`` ones included.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         defer { checkInvariants() }
         AppearanceWalk.run(
@@ -39,12 +58,27 @@ extension Controller {
             source: manualSource, rootIsManual: true)
     }
 
-    /// Completes the appearance transition begun with ``beginAppearanceTransition(_:animated:)``.
-    /// One call closes whatever is open: `viewDidAppear` after an appearing begin, `viewDidDisappear`
-    /// after a disappearing one.
+    /// Completes the appearance transition begun with ``beginAppearanceTransition(_:animated:)``, as
+    /// UIKit's `endAppearanceTransition()`.
     ///
-    /// **Callback order**: `viewIsAppearing(animated)` (if it has not run) and `viewDidAppear(animated)`,
-    /// or `viewDidDisappear(animated)`; then the same for each descendant forwarded to, in pre-order.
+    /// One call closes whatever is open: `viewDidAppear` after an appearing begin, `viewDidDisappear`
+    /// after a disappearing one; after `begin(true)`, `begin(false)`, `begin(true)` a single end
+    /// gives `viewDidAppear` only (spec §3). Acts inside the call, whatever the visibility of the
+    /// view, and forwards as the begin did. Called with no transition open, it fires nothing,
+    /// changes nothing and is reported as a warning.
+    ///
+    /// ## Callback order
+    ///
+    /// With `c` this controller, inside the call, after an appearing begin:
+    /// 1. `c.viewIsAppearing(animated:)` — once per appearance, when it has not run yet
+    /// 2. `c.viewDidAppear(animated:)`
+    /// 3. the same for each descendant `c` forwards to, pre-order
+    ///
+    /// and after a disappearing begin:
+    /// 1. `c.viewDidDisappear(animated:)`
+    /// 2. the same for each descendant `c` forwards to, pre-order
+    ///
+    /// `animated` is the flag of the begin call.
     public func endAppearanceTransition() {
         defer { checkInvariants() }
         AppearanceWalk.run(from: self, step: .end(appearing: nil), source: manualSource, rootIsManual: true)

@@ -4,13 +4,22 @@ extension Controller {
 
     /// Removes the controller from its parent, as UIKit's `removeFromParent()`.
     ///
-    /// Sends `didMove(toParent: nil)` after the controller has left the parent's ``ContainerController/children``
-    /// (R2); it never sends `willMove(toParent:)`: a custom container calls `willMove(toParent: nil)`
-    /// first (R3). Without that call the controller is removed as asked and a warning is reported.
-    /// Does nothing when there is no parent. The root view stays where it is: remove it with
-    /// ``View/removeFromSuperview()`` between the two calls.
+    /// This is the last of the three calls of a removal (see the containment contract in
+    /// ``ContainerController``). It takes the controller out of the parent's
+    /// ``ContainerController/children`` and then sends `didMove(toParent: nil)` (R2), ending the
+    /// move; it never sends `willMove(toParent:)`: a custom container calls
+    /// `willMove(toParent: nil)` first (R3). Without that call the controller is removed as asked
+    /// and a warning is reported. The root view stays where it is: remove it with
+    /// ``View/removeFromSuperview()`` between the two calls, which is where the disappearance
+    /// callbacks come from. Once nothing else holds the controller, it is deallocated.
     ///
-    /// **Callback order**: `didMove(toParent: nil)`.
+    /// Does nothing when there is no parent. Refused (a fault, nothing fires) on a controller a
+    /// built-in container manages, which leaves only through that container's API (R9).
+    ///
+    /// ## Callback order
+    ///
+    /// With `c` this controller and `p` its parent, inside the call:
+    /// 1. `c.didMove(toParent: nil)` — `c` has left `p.children` already (R2)
     public func removeFromParent() {
         let formerParent = storedParent
         defer {

@@ -1,13 +1,25 @@
 extension Controller {
     /// The root view, loaded on first read (``loadView()``, then ``viewDidLoad()``, exactly once).
     ///
-    /// Assign a view inside ``loadView()`` to use a custom one. Assigning from outside `loadView()`
-    /// before the view is loaded counts as loading it: `loadView()` is skipped and ``viewDidLoad()``
-    /// runs at once. Assigning once loaded replaces the root view in place (same superview, same
-    /// position) without appearance callbacks. A view can be the root view of one controller only;
-    /// giving it to a second is a fault.
+    /// Reading it is what loads the view: ``loadViewIfNeeded()``, a container showing the controller,
+    /// or the first appearance does it too, always before the first appearance callback. Assign a
+    /// view inside ``loadView()`` to use a custom one; a `loadView()` that assigns none gets a plain
+    /// ``View`` and a warning. Assigning from outside `loadView()` before the view is loaded counts
+    /// as loading it: `loadView()` is skipped and ``viewDidLoad()`` runs at once. Assigning once
+    /// loaded replaces the root view in place (same superview, same position) without appearance
+    /// callbacks. A view can be the root view of one controller only; giving it to a second, or
+    /// assigning a ``Window``, is refused (a fault).
     ///
-    /// **Callback order** on first read: `loadView()`, `viewDidLoad()`.
+    /// ## Callback order
+    ///
+    /// With `c` this controller, inside the first read:
+    /// 1. `c.loadView()`
+    /// 2. `c.viewDidLoad()`
+    ///
+    /// Inside an assignment before the first read:
+    /// 1. `c.viewDidLoad()`
+    ///
+    /// Later reads and assignments fire nothing.
     public var view: View {
         get {
             if let view = storedView, loading.state == .loaded { return view }
@@ -25,7 +37,16 @@ extension Controller {
     /// The root view if it is loaded, without loading it.
     public var viewIfLoaded: View? { storedView }
 
-    /// Loads the root view if it is not loaded yet.
+    /// Loads the root view if it is not loaded yet, as UIKit's `loadViewIfNeeded()`.
+    ///
+    /// The same as reading ``view`` and ignoring the result. Loading has no appearance callback:
+    /// the view appears only when it enters a visible window.
+    ///
+    /// ## Callback order
+    ///
+    /// With `c` this controller, inside the call, only when the view is not loaded:
+    /// 1. `c.loadView()`
+    /// 2. `c.viewDidLoad()`
     public func loadViewIfNeeded() {
         _ = view
     }

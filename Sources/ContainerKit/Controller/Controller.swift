@@ -153,16 +153,45 @@ open class Controller {
 
     /// The controller is about to move to `parent` (nil: about to be removed). Call `super`.
     ///
-    /// ``ContainerController/addChild(_:)`` sends `willMove(toParent: parent)` itself (R1). A custom
-    /// container calls `willMove(toParent: nil)` itself before ``removeFromParent()`` (R3).
+    /// The engine sends it with a parent: ``ContainerController/addChild(_:)`` (R1) and the built-in
+    /// containers do. A custom container calls `willMove(toParent: nil)` itself, before it takes the
+    /// child's view out and calls ``removeFromParent()`` (R3): that call begins the removal, and
+    /// `isMovingFromParent` is true in the disappearance callbacks that follow until
+    /// ``removeFromParent()`` ends it (R8). Called by hand with a parent, or while a removal is
+    /// open already, it is ignored and reported (a warning): no second willMove is sent while a
+    /// move is open (R7).
+    ///
+    /// ## Callback order
+    ///
+    /// Called by a custom container as `c.willMove(toParent: nil)`, inside the call:
+    /// 1. `c.willMove(toParent: nil)` — the callback itself; nothing else fires until `c`'s view
+    ///    leaves the window and ``removeFromParent()`` sends `c.didMove(toParent: nil)`
+    ///
+    /// - Parameter parent: The container the controller is moving to, or nil when it is being
+    ///   removed.
     open func willMove(toParent parent: ContainerController?) {
         willMoveReachedBase(parent)
     }
 
     /// The controller moved to `parent` (nil: it was removed). Call `super`.
     ///
-    /// ``removeFromParent()`` sends `didMove(toParent: nil)` itself (R2). A custom container calls
-    /// `didMove(toParent: parent)` itself after adding the child and its view (R3).
+    /// A custom container calls `didMove(toParent: parent)` itself after adding the child and its
+    /// view (R3): that call ends the move ``ContainerController/addChild(_:)`` began. The engine
+    /// sends `didMove(toParent: nil)` from ``removeFromParent()`` (R2), and the built-in containers
+    /// send both forms when their transitions complete. `didMove(toParent: p)` while a removal from
+    /// `p` is open cancels the removal (R7). A didMove that names another parent than the one the
+    /// open move heads to, a second one for one move, one with no move open, or
+    /// `didMove(toParent: nil)` called by hand (``removeFromParent()`` sends it) is ignored and
+    /// reported (a warning).
+    ///
+    /// ## Callback order
+    ///
+    /// Called by a custom container as `c.didMove(toParent: p)`, inside the call:
+    /// 1. `c.didMove(toParent: p)` — the callback itself; nothing else fires: `c`'s appearance
+    ///    follows its view, so on screen this comes after `c.viewWillAppear` and before the
+    ///    `c.viewDidAppear` of the end of the turn (spec §2.1)
+    ///
+    /// - Parameter parent: The container the controller moved to, or nil when it was removed.
     open func didMove(toParent parent: ContainerController?) {
         didMoveReachedBase(parent)
     }

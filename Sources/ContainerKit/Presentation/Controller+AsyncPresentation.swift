@@ -2,6 +2,14 @@
 extension AsyncProxy {
     /// Presents `controller` and returns once the presentation has completed; at once when the call
     /// was refused or ignored.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``Controller/present(_:animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to present.
+    ///   - animated: Whether the transition animates.
     public func present(_ controller: Controller, animated: Bool) async {
         await base.awaitCompletion { done in
             base.present(controller, animated: animated, completion: done)
@@ -11,6 +19,12 @@ extension AsyncProxy {
 
     /// Dismisses as ``Controller/dismiss(animated:completion:)`` does and returns once the
     /// dismissal has completed; at once when there is nothing to dismiss.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``Controller/dismiss(animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameter animated: Whether the transition animates.
     public func dismiss(animated: Bool) async {
         let presenter = base.presentedController != nil ? base : base.presentingController
         var top: Controller = base

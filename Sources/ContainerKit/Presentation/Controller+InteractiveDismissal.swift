@@ -2,24 +2,38 @@ extension Controller {
     /// Begins pulling down the sheet that shows this controller, as the system's gesture does.
     ///
     /// Returns nil unless this controller is presented with a sheet style (`.pageSheet`,
-    /// `.formSheet`, `.automatic`, `.overCurrentContext`), presents nothing itself, and no
-    /// visible transition is pending or in flight in its window. The ``presentationDelegate`` is
-    /// asked `presentationControllerShouldDismiss` first; false, or ``isModalInPresentation``, gives
-    /// nil and tells it `presentationControllerDidAttemptToDismiss` instead.
+    /// `.formSheet`, `.automatic`, `.overCurrentContext`), presents nothing itself, is in a visible
+    /// window, and no visible transition is pending or in flight in its window. The
+    /// ``presentationDelegate`` is asked `presentationControllerShouldDismiss` first; false, or
+    /// ``isModalInPresentation``, gives nil and tells it `presentationControllerDidAttemptToDismiss`
+    /// instead. Otherwise the dismissal starts inside this call, animated, and waits for the
+    /// handle: ``InteractiveTransition/finish()`` lets it complete, ``InteractiveTransition/cancel()``
+    /// leaves the sheet up; either way the window's animation driver then completes the rest (in
+    /// the next ``Window/runUntilIdle()`` with the default driver). The presenter gets no
+    /// appearance callbacks (spec §9).
     ///
-    /// **Callback order**:
-    /// ```
-    /// b.presentationDelegate.shouldDismiss()
-    /// b.presentationDelegate.willDismiss()
-    /// b.viewWillDisappear(animated: true)          (inside the call)
-    /// -- finished, when the animation completes:
-    /// b.viewDidDisappear(animated: true)
-    /// b.presentationDelegate.didDismiss()
-    /// b.deinit                                    (when nothing else holds it)
-    /// -- cancelled, when the animation completes:
-    /// b.viewWillAppear(animated: true)
-    /// b.viewDidAppear(animated: true)
-    /// ```
+    /// ## Callback order
+    ///
+    /// Pulling down `b`; inside the call:
+    /// 1. `b.presentationDelegate.shouldDismiss()` — when there is a delegate
+    /// 2. `b.presentationDelegate.willDismiss()`
+    /// 3. `b.viewWillDisappear(animated: true)`
+    ///
+    /// Refused instead (false, or modal in presentation), inside the call:
+    /// `b.presentationDelegate.shouldDismiss()`, `b.presentationDelegate.didAttemptToDismiss()`.
+    ///
+    /// Finished, when the animation completes after `finish()`:
+    ///
+    /// 4. `b.viewDidDisappear(animated: true)`
+    /// 5. `b.presentationDelegate.didDismiss()`
+    /// 6. `b.deinit` — when nothing else holds it
+    ///
+    /// Cancelled, when the animation completes after `cancel()`:
+    ///
+    /// 4. `b.viewWillAppear(animated: true)`
+    /// 5. `b.viewDidAppear(animated: true)`
+    ///
+    /// - Returns: The handle of the gesture, or nil when the sheet cannot be pulled down.
     public func beginInteractiveDismissal() -> InteractiveTransition? {
         guard let presenting = presentation.presenting, presentation.presented == nil,
             presentation.presentedStyle?.isSheet == true, presentation.pendingTransition == nil,

@@ -42,26 +42,39 @@ extension Controller {
     /// The presenting controller is resolved as UIKit does: for `.currentContext` and
     /// `.overCurrentContext`, the nearest controller up the tree (this one included) whose
     /// ``definesPresentationContext`` is true, or the root; for the other styles, the root of this
-    /// controller's tree. The links change inside the call; the transition runs at the end of the
-    /// turn, one visible transition at a time per window.
+    /// controller's tree. The links (``presentedController``, ``presentingController``) change
+    /// inside the call; the transition runs at the end of the turn, one visible transition at a
+    /// time per window, and the presented controller's view goes into the window. When a
+    /// full-screen presentation (`.fullScreen`, `.currentContext`) completes, the presenter's view
+    /// leaves the window, with no callbacks, until its dismissal begins. With a sheet or an "over"
+    /// style (`.automatic`, `.pageSheet`, `.formSheet`, `.overFullScreen`, `.overCurrentContext`),
+    /// the presenter stays and gets no appearance callbacks at all. A presented controller has no
+    /// parent.
     ///
-    /// **Callback order** (full screen, `a` presenting `b`):
-    /// ```
-    /// -- end of turn
-    /// b.loadView()
-    /// b.viewDidLoad()
-    /// a.viewWillDisappear(animated: true)
-    /// b.viewWillAppear(animated: true)
-    /// -- the animation completes
-    /// b.viewDidAppear(animated: true)
-    /// a.viewDidDisappear(animated: true)
-    /// a.completion()
-    /// ```
-    /// With a sheet or an "over" style, the presenter gets no appearance callbacks at all.
+    /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
+    /// window's root, presents a controller itself, or is this controller. Ignored (a warning,
+    /// nothing fires): presenting from a controller whose view is not in a visible window, or
+    /// whose presenting controller presents already.
     ///
-    /// Refused (a fault): a controller that is presented already or has a parent. Ignored (a
-    /// warning): presenting from a controller whose view is not in a visible window, or whose
-    /// presenting controller presents already.
+    /// ## Callback order
+    ///
+    /// `a` presenting `b` full screen; nothing inside the call. At the end of the turn (the
+    /// transition starts):
+    /// 1. `b.loadView()`, `b.viewDidLoad()` — only when `b`'s view is not loaded
+    /// 2. `a.viewWillDisappear(animated:)` — full-screen styles only
+    /// 3. `b.viewWillAppear(animated:)`
+    ///
+    /// When the animation completes (at once when not animated):
+    ///
+    /// 4. `b.viewDidAppear(animated:)` — the presented controller's did-callback comes first
+    /// 5. `a.viewDidDisappear(animated:)` — full-screen styles only
+    /// 6. `a.completion()` — `completion` runs, named after the controller whose call took it
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to present, with its ``modalPresentationStyle`` set.
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the presentation has completed; never when the call is refused
+    ///     or ignored.
     public func present(_ controller: Controller, animated: Bool, completion: (() -> Void)? = nil) {
         defer { checkInvariants() }
         if let violation = presentViolation(controller) {
@@ -97,20 +110,37 @@ extension Controller {
     }
 
     /// Dismisses what this controller presents, or, when it presents nothing, this controller from
-    /// its presenter, as UIKit's `dismiss(animated:completion:)`. Dismissing a presenter dismisses
-    /// every controller presented above it; only the top one animates.
+    /// its presenter, as UIKit's `dismiss(animated:completion:)`.
     ///
-    /// **Callback order** (full screen, `a` presented `b`):
-    /// ```
-    /// -- end of turn
-    /// b.viewWillDisappear(animated: true)
-    /// a.viewWillAppear(animated: true)
-    /// -- the animation completes
-    /// a.viewDidAppear(animated: true)
-    /// b.viewDidDisappear(animated: true)
-    /// a.completion()
-    /// b.deinit                                      (when nothing else holds it)
-    /// ```
+    /// Dismissing a presenter dismisses every controller presented above it; only the top one
+    /// animates. The will-callbacks go to every presented controller that is showing, top down,
+    /// then to the presenter if a full-screen presentation had made it disappear; when the
+    /// animation completes, the presenter's did-appear comes first, then the presented
+    /// controllers' did-disappear, top down (spec §9). The transition runs at the end of the turn,
+    /// one visible transition at a time per window; the links are cut when it completes, and the
+    /// dismissed controllers are deallocated after `completion`, top down, unless something else
+    /// holds them. Off screen (no window, or a hidden one), the links change inside the call, with no
+    /// appearance callbacks. Does nothing when there is nothing to dismiss, or while a presentation or
+    /// dismissal of the same controller is still waiting for its turn.
+    ///
+    /// ## Callback order
+    ///
+    /// `a` having presented `b` full screen, `a.dismiss(animated: true)`; nothing inside the call.
+    /// At the end of the turn (the transition starts):
+    /// 1. `b.viewWillDisappear(animated: true)`
+    /// 2. `a.viewWillAppear(animated: true)` — full-screen styles only
+    ///
+    /// When the animation completes:
+    ///
+    /// 3. `a.viewDidAppear(animated: true)` — full-screen styles only
+    /// 4. `b.viewDidDisappear(animated: true)`
+    /// 5. `a.completion()` — `completion` runs (`b.completion()` when `b.dismiss` took it)
+    /// 6. `b.deinit` — when nothing else holds it
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the dismissal has completed; never when there is nothing to
+    ///     dismiss.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         defer { checkInvariants() }
         let presenter: Controller
@@ -141,6 +171,20 @@ extension Controller {
 
     /// Pushes `controller` when this controller is in a navigation controller, presents it
     /// otherwise, as UIKit's `show(_:sender:)`.
+    ///
+    /// The navigation controller is this controller when it is one, otherwise its nearest
+    /// ``navigationController``; the push or the presentation is animated.
+    ///
+    /// ## Callback order
+    ///
+    /// That of ``NavigationController/push(_:animated:completion:)``, with `c` the controller shown:
+    /// `c.willMove(toParent: nav)` inside the call, the transition at the end of the turn. Or that
+    /// of ``present(_:animated:completion:)``: nothing inside the call, the transition at the end
+    /// of the turn. Either with `animated: true` and no completion.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to show.
+    ///   - sender: The object that asked; ignored, as UIKit's default implementation does.
     public func show(_ controller: Controller, sender: Any?) {
         if let navigation = (self as? NavigationController) ?? navigationController {
             navigation.push(controller, animated: true)

@@ -11,29 +11,67 @@ extension View {
     /// Adds `view` as the frontmost subview, as UIKit's `addSubview(_:)`, removing it from its
     /// current superview first.
     ///
-    /// If this moves a controller's root view into a visible window, the controller appears; out of
-    /// one, it disappears (F2): see ``Window``. Refused (a fault): adding a view to itself or to one
-    /// of its descendants, adding a ``Window``, and adding a controller's root view under a view
-    /// owned by a controller that is not its parent (R6), whether it is `view` itself or inside
-    /// `view` (a plain wrapper around a child's view goes where that child's parent is).
+    /// Appearance follows window membership (F2): if this moves a controller's root view into a
+    /// visible ``Window``, the controller appears, with the descendants it forwards to; if it moves
+    /// one out of a visible window, they disappear; a move within one window fires no appearance
+    /// callback. Which controllers the window drives is decided by the controller tree, not the
+    /// view tree: every controller whose root view moves and that no forwarding reaches, in
+    /// pre-order over the controller tree. Children of a container that forwards by hand, or of a
+    /// built-in container, are left to their container (F4, F6). The appearance that begins here
+    /// completes at the end of the turn, unless the view leaves the window again first (then it
+    /// gets no `viewDidAppear`, spec §1).
     ///
-    /// Ignored (a warning): a move started from the will-callbacks of a move under way
-    /// (`willMove(toSuperview:)`, `willMove(toWindow:)`, `willRemoveSubview(_:)`) that would change
-    /// where the moving view is or goes: moving that view, one of its ancestors, or its new
-    /// superview or one of that superview's ancestors. Moves from the did-callbacks are carried out.
+    /// Refused (a fault, nothing changes): adding a view to itself or to one of its descendants,
+    /// adding a ``Window``, and adding a controller's root view under a view owned by a controller
+    /// that is not its parent (R6), whether it is `view` itself or inside `view` (a plain wrapper
+    /// around a child's view goes where that child's parent is). Ignored (a warning): a move
+    /// started from the will-callbacks of a move under way (`willMove(toSuperview:)`,
+    /// `willMove(toWindow:)`, `willRemoveSubview(_:)`) that would change where the moving view is or
+    /// goes: moving that view, one of its ancestors, or its new superview or one of that
+    /// superview's ancestors. Moves from the did-callbacks are carried out.
     ///
-    /// **Callback order** for a controller `c` whose root view enters a visible window:
-    /// `c.loadView()`/`c.viewDidLoad()` if needed, `c.viewWillAppear(animated: false)` and its
-    /// forwarding inside the call; `c.viewIsAppearing(animated: false)` and
-    /// `c.viewDidAppear(animated: false)` at the end of the turn.
+    /// ## Callback order
+    ///
+    /// With `c` a controller whose root view is `view` or inside it. Inside the call:
+    /// 1. when `view` leaves a visible window: the transitions in flight in that subtree complete
+    ///    (`finished: true`), with their own callbacks
+    /// 2. the view hooks: `view.willMove(toSuperview:)`, `willMove(toWindow:)` down the subtree
+    ///    (when the window changes), the old superview's `willRemoveSubview(_:)`; the tree changes;
+    ///    `didMoveToWindow()` down the subtree, `view.didMoveToSuperview()`, then this view's
+    ///    `didAddSubview(_:)`
+    /// 3. when `view` left a visible window: every `viewWillDisappear(animated: false)`, then every
+    ///    `viewDidDisappear(animated: false)`, each pre-order
+    /// 4. when `view` entered a visible window: `c.viewWillAppear(animated: false)`, then each
+    ///    descendant's, pre-order
+    ///
+    /// At the end of the turn (``Window/runUntilIdle()``), for what entered:
+    ///
+    /// 5. `c.viewIsAppearing(animated: false)`, `c.viewDidAppear(animated: false)`, then each
+    ///    descendant's, pre-order
+    ///
+    /// - Parameter view: The view to add: a controller's root view, or any view with root views
+    ///   inside it.
     public func addSubview(_ view: View) {
         ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
         checkInvariants()
         view.checkInvariants()
     }
 
-    /// Inserts `view` at `index` among the subviews (clamped to `0...subviews.count`), removing it
-    /// from its current superview first. Appearance as for ``addSubview(_:)``.
+    /// Inserts `view` at `index` among the subviews, removing it from its current superview first,
+    /// as UIKit's `insertSubview(_:at:)`.
+    ///
+    /// The same as ``addSubview(_:)`` but for the position: appearance follows window membership
+    /// (F2), and the same moves are refused or ignored.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``addSubview(_:)``: the will-callbacks of a view entering a visible window inside the
+    /// call, its did-callbacks at the end of the turn; those of a view leaving one, all inside the
+    /// call.
+    ///
+    /// - Parameters:
+    ///   - view: The view to insert.
+    ///   - index: Its position among the subviews, back to front, clamped to `0...subviews.count`.
     public func insertSubview(_ view: View, at index: Int) {
         ViewMove.perform(view, to: self, at: index, drivesAppearance: true)
         checkInvariants()
@@ -43,9 +81,23 @@ extension View {
     /// Removes the view from its superview, as UIKit's `removeFromSuperview()`. Does nothing when
     /// there is no superview.
     ///
-    /// **Callback order** for a controller `c` whose root view leaves a visible window:
-    /// `c.viewWillDisappear(animated: false)`, then its forwarding, then
-    /// `c.viewDidDisappear(animated: false)` and its forwarding, inside the call.
+    /// When the view leaves a visible window, every controller whose root view leaves with it and
+    /// that no forwarding reaches disappears, with its descendants, inside the call: every
+    /// will-callback first, then every did-callback (F2; synchronous, MODEL). A transition in flight
+    /// inside the view's subtree completes first (`finished: true`). A view that entered the window
+    /// in this turn gets no `viewDidAppear` (spec §1).
+    ///
+    /// ## Callback order
+    ///
+    /// With `c` a controller whose root view is this view or inside it, and the window visible;
+    /// inside the call:
+    /// 1. the transitions in flight in this subtree complete (`finished: true`), with their own
+    ///    callbacks
+    /// 2. the view hooks: `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` down the subtree,
+    ///    the superview's `willRemoveSubview(_:)`; the tree changes; `didMoveToWindow()` down the
+    ///    subtree, `didMoveToSuperview()`
+    /// 3. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order
+    /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order
     public func removeFromSuperview() {
         guard let formerSuperview = superview else { return }
         ViewMove.perform(self, to: nil, at: nil, drivesAppearance: true)

@@ -106,8 +106,22 @@ public final class TransitionAnimation {
     }
 
     /// Completes the animation: the transition's did-callbacks and completion run inside this call.
-    /// `finished: false` means the animation was cut short. Completing an animation that is complete
-    /// already does nothing.
+    ///
+    /// An animation driver calls it, whenever it chooses; the default driver does in the
+    /// ``Window/runUntilIdle()`` in which the animation starts. `finished: false` means the
+    /// animation was cut short (`transition(from:to:…)` passes it to its completion). Completing an
+    /// animation that is complete already does nothing; completing one whose gesture is still in
+    /// progress is refused (a fault, nothing fires): end the gesture with its
+    /// ``InteractiveTransition`` first.
+    ///
+    /// ## Callback order
+    ///
+    /// Inside the call:
+    /// 1. the second half of the transition's order: its did-callbacks, moves, delegate calls,
+    ///    completions and deallocations, as the call that started it lists them
+    /// 2. the handlers given to ``onCompletion(_:)``, with `finished`
+    ///
+    /// - Parameter finished: `true` when the animation ran to its end, `false` when it was cut short.
     public func complete(finished: Bool = true) {
         guard !isComplete else { return }
         guard !isInteractive else {

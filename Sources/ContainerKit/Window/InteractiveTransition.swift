@@ -1,7 +1,7 @@
 /// The handle of a gesture-driven transition: a swipe back, a page swipe, a sheet pulled down.
 ///
 /// Interactive transitions start inside the call that begins them (for example
-/// `NavigationController.beginInteractivePop()`) and wait for this handle: ``update(_:)`` moves
+/// ``NavigationController/beginInteractivePop()``) and wait for this handle: ``update(_:)`` moves
 /// the gesture along, ``finish()`` lets it complete, ``cancel()`` lets it fall back. After either,
 /// the rest of the animation is completed by the window's animation driver like any other; the
 /// transition's did-callbacks come then. The driver never finishes one on its own (spec §1).
@@ -31,19 +31,65 @@ public final class InteractiveTransition {
         self.onEnd = onEnd
     }
 
-    /// Moves the gesture to `percent` (clamped to 0…1). Ignored once the gesture has ended.
+    /// Moves the gesture to `percent` (clamped to 0…1), as UIKit's
+    /// `updateInteractiveTransition(_:)`. Ignored once the gesture has ended.
+    ///
+    /// Only ``percentComplete`` changes: the transition stays where its begin call left it.
+    ///
+    /// ## Callback order
+    ///
+    /// Nothing fires.
+    ///
+    /// - Parameter percent: How far the gesture has come, from 0 to 1.
     public func update(_ percent: Double) {
         guard state == .interacting else { return }
         percentComplete = min(max(percent, 0), 1)
         onUpdate?(percentComplete)
     }
 
-    /// Lets the gesture complete the transition. Ignored once the gesture has ended.
+    /// Lets the gesture complete the transition, as UIKit's `finishInteractiveTransition()`.
+    /// Ignored once the gesture has ended.
+    ///
+    /// The gesture ends inside the call; the transition's did-callbacks come when the window's
+    /// animation driver completes the rest of the animation: in the next ``Window/runUntilIdle()``
+    /// with the default driver. Each transition lists its order:
+    /// ``NavigationController/beginInteractivePop()``,
+    /// ``PageController/beginInteractivePaging(_:)``, ``Controller/beginInteractiveDismissal()``.
+    ///
+    /// ## Callback order
+    ///
+    /// Inside the call:
+    /// 1. the handlers given to the coordinator's
+    ///    ``TransitionCoordinator/notifyWhenInteractionChanges(_:)``, with `isCancelled` false
+    /// 2. in a swipe back, the requests made to the navigation controller during the gesture (their
+    ///    moves begin: `c.willMove(toParent: nav)` for a push, say)
+    ///
+    /// When the animation completes: the transition's finished did-callbacks, moves and delegate
+    /// calls.
     public func finish() {
         end(cancelled: false)
     }
 
-    /// Lets the gesture fall back: the transition is cancelled. Ignored once the gesture has ended.
+    /// Lets the gesture fall back: the transition is cancelled, as UIKit's
+    /// `cancelInteractiveTransition()`. Ignored once the gesture has ended.
+    ///
+    /// The gesture ends inside the call; the rest of the cancelled order comes when the window's
+    /// animation driver completes the animation: in the next ``Window/runUntilIdle()`` with the
+    /// default driver.
+    ///
+    /// ## Callback order
+    ///
+    /// Inside the call:
+    /// 1. the handlers given to the coordinator's
+    ///    ``TransitionCoordinator/notifyWhenInteractionChanges(_:)``, with `isCancelled` true
+    /// 2. in a page swipe, the third and fourth callbacks of the style's cancelled row (spec §8):
+    ///    `.scroll`: `current.viewWillAppear(animated: true)`, `current.viewDidAppear(animated: true)`;
+    ///    `.pageCurl`: `new.viewWillDisappear(animated: true)`, `current.viewWillAppear(animated: true)`
+    /// 3. in a swipe back, the requests made to the navigation controller during the gesture
+    ///
+    /// When the animation completes: the transition's cancelled callbacks, moves and delegate
+    /// calls (a swipe back: `below.viewWillDisappear`, …, `top.didMove(toParent: nav)`; a page
+    /// swipe: `new.didMove(toParent: nil)`, …; a sheet: `b.viewWillAppear`, `b.viewDidAppear`).
     public func cancel() {
         end(cancelled: true)
     }

@@ -1,10 +1,27 @@
 extension Window {
     /// The root controller, whose view fills the window, as UIKit's `rootViewController`.
     ///
-    /// Setting it loads the new root's view, sizes it to the window's bounds and adds it. On a
-    /// visible window, the old root's subtree disappears first (every will, then every did, inside
-    /// the setter), then the new root's subtree gets will-appear; its did-appear comes at the end of
-    /// the turn. Refused (a fault): a controller that has a parent, or that is another window's root.
+    /// Setting it loads the new root's view, sizes it to the window's bounds and adds it, after the
+    /// old root's view has left. On a visible window, the old root's subtree disappears first
+    /// (every will, then every did, inside the setter; a transition in flight in it completes
+    /// first), then the new root's subtree gets will-appear; its did-appear comes at the end of the
+    /// turn (spec §4). On a hidden window nothing appears or disappears: the subtree appears when
+    /// the window is shown. Setting the current root does nothing. Refused (a fault, nothing
+    /// changes): a controller that has a parent, or that is another window's root.
+    ///
+    /// ## Callback order
+    ///
+    /// With `old` the root replaced and `new` the root set, on a visible window; inside the setter:
+    /// 1. `old.viewWillDisappear(animated: false)`, then each descendant's, pre-order
+    /// 2. `old.viewDidDisappear(animated: false)`, then each descendant's, pre-order
+    /// 3. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
+    /// 4. `new.viewWillAppear(animated: false)`, then each descendant's, pre-order
+    ///
+    /// At the end of the turn (``runUntilIdle()``):
+    ///
+    /// 5. `new.viewDidAppear(animated: false)`, then each descendant's, pre-order
+    ///
+    /// On a hidden window, only step 3 fires.
     public var rootController: Controller? {
         get { storedRootController }
         set {
@@ -17,14 +34,44 @@ extension Window {
     }
 
     /// Shows the window, as UIKit's `makeKeyAndVisible()`: the same as `isHidden = false`.
+    ///
+    /// Every controller in the window appears: the will-callbacks inside the call, the
+    /// did-callbacks at the end of the turn. The window also resolves its status-bar appearance.
+    /// A window that is visible already is left as it is.
+    ///
+    /// ## Callback order
+    ///
+    /// With `root` the root controller; inside the call:
+    /// 1. `root.viewWillAppear(animated: false)`, then each descendant's, pre-order (F1, F2)
+    ///
+    /// At the end of the turn (``runUntilIdle()``):
+    ///
+    /// 2. `root.viewDidAppear(animated: false)`, then each descendant's, pre-order
     public func makeKeyAndVisible() {
         isHidden = false
     }
 
-    /// Whether the window is hidden; a new window is. Showing it makes every controller in it appear
-    /// (will inside the setter, did at the end of the turn); hiding it first completes the transitions
-    /// in flight in it (`finished: true`), then makes every controller disappear (every will, then
-    /// every did, pre-order, inside the setter).
+    /// Whether the window is hidden; a new window is.
+    ///
+    /// Showing it makes every controller in it appear (will inside the setter, did at the end of the
+    /// turn). Hiding it first completes the transitions in flight in it (`finished: true`), then
+    /// makes every controller disappear (every will, then every did, inside the setter). Setting
+    /// the current value does nothing. While the window is hidden, the built-in containers in it
+    /// complete their changes inside their calls, with no appearance callbacks (spec §1).
+    ///
+    /// ## Callback order
+    ///
+    /// With `root` the root controller. Showing, inside the setter:
+    /// 1. `root.viewWillAppear(animated: false)`, then each descendant's, pre-order
+    ///
+    /// then, at the end of the turn (``runUntilIdle()``):
+    ///
+    /// 2. `root.viewDidAppear(animated: false)`, then each descendant's, pre-order
+    ///
+    /// Hiding, inside the setter:
+    /// 1. the did-callbacks and completions of every transition in flight (`finished: true`)
+    /// 2. `root.viewWillDisappear(animated: false)`, then each descendant's, pre-order
+    /// 3. `root.viewDidDisappear(animated: false)`, then each descendant's, pre-order
     public var isHidden: Bool {
         get { storedIsHidden }
         set {

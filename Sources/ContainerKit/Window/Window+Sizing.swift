@@ -4,13 +4,23 @@ extension Window {
     /// Sends `viewWillTransition(to:with:)` to the root controller inside the call; the base
     /// implementation forwards to each child the size
     /// ``ContainerController/size(forChildContentContainer:withParentContainerSize:)`` returns,
-    /// skipping a child whose root view already has that size; an override that does not call
-    /// `super` stops the forwarding. Parent first, pre-order. All of it before any frame changes; the
-    /// window then sets its own frame and its root view's, then runs the coordinator's alongside
-    /// animations and completions. ContainerKit does no autoresizing. A resize to the current size
-    /// does nothing.
+    /// skipping a child whose root view already has that size, and then to the controller it
+    /// presents; an override that does not call `super` stops the forwarding (not a violation).
+    /// Parent first, pre-order. All of it before any frame changes; the window then sets its own
+    /// frame and its root view's, then runs the coordinator's alongside animations and completions.
+    /// ContainerKit does no autoresizing: the children's frames change only when code sets them. A
+    /// resize to the current size does nothing. (spec §10)
     ///
-    /// **Callback order**: `root.viewWillTransition(to: size)`, then each child's, pre-order.
+    /// ## Callback order
+    ///
+    /// With `root` the root controller, inside the call:
+    /// 1. `root.viewWillTransition(to: size)`
+    /// 2. each child's, with its own size, pre-order down the tree; after a controller's
+    ///    children, the controller it presents
+    /// 3. the window's frame and the root view's frame change
+    /// 4. the coordinator's alongside animations, then its completions
+    ///
+    /// - Parameter size: The window's new size.
     public func resize(to size: Size) {
         guard size != frame.size else { return }
         defer { storedRootController?.checkInvariants() }

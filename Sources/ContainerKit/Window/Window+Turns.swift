@@ -6,13 +6,33 @@ extension Window {
     package static let maximumRoundsPerTurn = 10_000
 
     /// Ends the turn: runs the deferred work (did-appear of views that entered the window, the
-    /// animations the driver completes) until nothing is left.
+    /// visible transitions waiting to start, the animations the driver completes) until nothing is
+    /// left.
     ///
-    /// Each round runs the work queued before it; work queued during a round runs in the next. A
-    /// turn that is still producing work after 10,000 rounds is stopped: the work
-    /// left is dropped and listed in a `runawayTurn` fault, and no callback is left half-run.
-    /// Called from inside a callback of a running turn (of any window), it returns at once and
-    /// reports a warning.
+    /// ContainerKit has no run loop: this is where the work UIKit defers to the end of the run-loop
+    /// turn happens (spec §1). Each round runs the work queued before it, in the order it was
+    /// queued; work queued during a round runs in the next. So a visible transition requested in a
+    /// turn starts here, and with the default ``animationDriver`` it also completes here; a manual
+    /// driver holds it in ``animationsInFlight`` instead. A turn that is still producing work after
+    /// 10,000 rounds is stopped: the work left is dropped and listed in a `runawayTurn` fault, and no
+    /// callback is left half-run. Called from inside a callback of a running turn (of any window),
+    /// it returns at once and reports a warning.
+    ///
+    /// ## Callback order
+    ///
+    /// Inside the call, round by round, each piece of work in the order it was queued. A piece of
+    /// work is one of:
+    /// - the did-appear half of a controller `c` whose view entered the window during the turn and
+    ///   is still in it: `c.viewIsAppearing(animated: false)`, `c.viewDidAppear(animated: false)`,
+    ///   then each descendant's, pre-order
+    /// - the start of the visible transitions requested (navigation, tab, page, presentation), one
+    ///   at a time in request order: view loading, will-callbacks, delegate calls (each request
+    ///   lists its own)
+    /// - the completion of an animation the default driver completes: the transition's
+    ///   did-callbacks, moves, delegate calls and completions
+    ///
+    /// So after `nav.push(b, animated: true)`, one `runUntilIdle()` starts the push and, in the
+    /// next round, completes it.
     public func runUntilIdle() {
         if let running = Self.windowRunningTurn {
             let whose = running === self ? "its" : "\(running.windowID)'s"

@@ -12,10 +12,12 @@
 /// window's ``animationDriver`` lets complete, until nothing is left. Nothing happens behind the
 /// caller's back: no timers, no threads.
 ///
-/// **Callback order** when a window with root `p` (child `c`) is shown:
-/// `p.viewWillAppear(animated: false)`, `c.viewWillAppear(animated: false)` inside the call; then,
-/// in ``runUntilIdle()``, `p.viewDidAppear(animated: false)`, `c.viewDidAppear(animated: false)`.
-/// Hiding it: every `viewWillDisappear` (pre-order), then every `viewDidDisappear`, inside the setter.
+/// Showing a window with root `p` and child `c` (``makeKeyAndVisible()``) sends
+/// `p.viewWillAppear(animated: false)` and `c.viewWillAppear(animated: false)` inside the call,
+/// then `p.viewDidAppear(animated: false)` and `c.viewDidAppear(animated: false)` in
+/// ``runUntilIdle()``. Hiding it (``isHidden``) sends every `viewWillDisappear`, pre-order, then
+/// every `viewDidDisappear`, inside the setter. Each entry point lists its **Callback order**;
+/// ``ContainerController`` explains the forwarding.
 @MainActor
 open class Window: View {
     /// The window's identity in events.

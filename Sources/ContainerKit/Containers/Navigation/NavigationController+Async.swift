@@ -1,6 +1,17 @@
 /// The async forms of a ``NavigationController``'s calls (see ``AsyncProxy``).
 extension AsyncProxy where Base: NavigationController {
     /// Pushes `controller` and returns once its transition has completed.
+    ///
+    /// Makes the request, then ends the window's turns until it has completed; returns at once when
+    /// the push is refused or completes inside the call (off screen).
+    ///
+    /// ## Callback order
+    ///
+    /// As ``NavigationController/push(_:animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to push.
+    ///   - animated: Whether the transition animates.
     public func push(_ controller: Controller, animated: Bool) async {
         await base.awaitCompletion { done in
             if !base.requestPush(controller, animated: animated, completion: done) { done() }
@@ -9,6 +20,13 @@ extension AsyncProxy where Base: NavigationController {
 
     /// Pops the top controller and returns it once the transition has completed; nil, at once,
     /// when the stack holds one controller.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``NavigationController/pop(animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameter animated: Whether the transition animates.
+    /// - Returns: The controller popped, or nil.
     @discardableResult
     public func pop(animated: Bool) async -> Controller? {
         var popped: Controller?
@@ -19,7 +37,15 @@ extension AsyncProxy where Base: NavigationController {
         return popped
     }
 
-    /// Pops to the root and returns the popped controllers once the transition has completed.
+    /// Pops to the root and returns the popped controllers once the transition has completed; an
+    /// empty array, at once, when the root is the top.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``NavigationController/popToRoot(animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameter animated: Whether the transition animates.
+    /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func popToRoot(animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
@@ -30,7 +56,17 @@ extension AsyncProxy where Base: NavigationController {
         return popped
     }
 
-    /// Pops to `controller` and returns the popped controllers once the transition has completed.
+    /// Pops to `controller` and returns the popped controllers once the transition has completed;
+    /// an empty array, at once, when `controller` is the top or not in the stack.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``NavigationController/pop(to:animated:completion:)``, all of it before this returns.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to pop to.
+    ///   - animated: Whether the transition animates.
+    /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func pop(to controller: Controller, animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
@@ -41,7 +77,17 @@ extension AsyncProxy where Base: NavigationController {
         return popped
     }
 
-    /// Replaces the stack and returns once the transition has completed.
+    /// Replaces the stack and returns once the transition has completed; at once when the call is
+    /// refused.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``NavigationController/setControllers(_:animated:completion:)``, all of it before this
+    /// returns.
+    ///
+    /// - Parameters:
+    ///   - controllers: The new stack, bottom first.
+    ///   - animated: Whether the transition animates.
     public func setControllers(_ controllers: [Controller], animated: Bool) async {
         await base.awaitCompletion { done in
             if !base.requestControllers(controllers, animated: animated, completion: done) { done() }

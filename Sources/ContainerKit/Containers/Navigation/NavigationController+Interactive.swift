@@ -4,34 +4,51 @@ struct InteractivePop {
 }
 
 extension NavigationController {
-    /// Begins a swipe back: the top controller starts leaving inside the call, and the returned
-    /// handle finishes or cancels it. Returns nil when the stack holds one controller, the
-    /// navigation controller is not in a visible window, or a visible transition is pending or in
-    /// flight in its window.
+    /// Begins a swipe back, as the system's edge-swipe gesture does: the top controller starts
+    /// leaving inside the call, and the returned handle finishes or cancels it.
+    ///
+    /// Unlike a ``pop(animated:completion:)``, the transition starts inside this call (spec §1),
+    /// animated, and waits for the handle: ``InteractiveTransition/finish()`` lets it complete,
+    /// ``InteractiveTransition/cancel()`` brings the top back, and either way the window's animation
+    /// driver then completes the rest of the animation (in the next ``Window/runUntilIdle()`` with
+    /// the default driver). The driver never finishes the gesture on its own.
     ///
     /// While the gesture lasts, ``controllers`` no longer holds the top (it is restored on cancel)
-    /// while ``ContainerController/children`` still does, and requests wait for the gesture to end;
-    /// `pop` returns nil then.
+    /// while ``ContainerController/children`` still does, and requests (`push`, `pop`, …) wait for
+    /// the gesture to end: they change the stack inside `finish()` or `cancel()`, and their
+    /// transition runs after this one. `pop` returns nil meanwhile.
     ///
-    /// **Callback order** of popping `top` over `below`:
-    /// ```
-    /// top.willMove(toParent: nil)                    (inside beginInteractivePop)
-    /// top.viewWillDisappear(animated: true)
-    /// below.viewWillAppear(animated: true)
-    /// nav.delegate.willShow(below, animated: true)
-    /// -- finished, when the animation completes:
-    /// top.viewDidDisappear(animated: true)
-    /// below.viewDidAppear(animated: true)
-    /// top.didMove(toParent: nil)
-    /// nav.delegate.didShow(below, animated: true)
-    /// -- cancelled, when the animation completes:
-    /// below.viewWillDisappear(animated: true)
-    /// below.viewDidDisappear(animated: true)
-    /// top.viewWillAppear(animated: true)
-    /// top.viewDidAppear(animated: true)
-    /// top.didMove(toParent: nav)                     (it stays: R7)
-    /// nav.delegate.didShow(top, animated: true)
-    /// ```
+    /// Returns nil, and fires nothing, when the stack holds one controller, the navigation
+    /// controller is not in a visible window, or a visible transition is pending or in flight in
+    /// its window.
+    ///
+    /// ## Callback order
+    ///
+    /// Popping `top` over `below`; inside the call:
+    /// 1. `top.willMove(toParent: nil)`
+    /// 2. `below.loadView()`, `below.viewDidLoad()` — only when its view is not loaded
+    /// 3. `top.viewWillDisappear(animated: true)`
+    /// 4. `below.viewWillAppear(animated: true)`
+    /// 5. `nav.delegate.willShow(below, animated: true)`
+    ///
+    /// Finished, when the animation completes after `finish()`:
+    ///
+    /// 6. `top.viewDidDisappear(animated: true)`
+    /// 7. `below.viewDidAppear(animated: true)`
+    /// 8. `top.didMove(toParent: nil)`
+    /// 9. `nav.delegate.didShow(below, animated: true)`
+    /// 10. `top.deinit` — when nothing else holds it
+    ///
+    /// Cancelled, when the animation completes after `cancel()`:
+    ///
+    /// 6. `below.viewWillDisappear(animated: true)`
+    /// 7. `below.viewDidDisappear(animated: true)`
+    /// 8. `top.viewWillAppear(animated: true)`
+    /// 9. `top.viewDidAppear(animated: true)`
+    /// 10. `top.didMove(toParent: nav)` — it stays (R7)
+    /// 11. `nav.delegate.didShow(top, animated: true)`
+    ///
+    /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePop() -> InteractiveTransition? {
         guard interactivePop == nil, controllers.count > 1, let top = controllers.last, shown === top,
             isInVisibleWindow, let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()

@@ -1,13 +1,49 @@
 extension NavigationController {
     /// Pushes `controller` onto the stack, as UIKit's `pushViewController(_:animated:)`.
     ///
-    /// Sends `controller.willMove(toParent: self)` inside the call; the visible transition from the
-    /// controller shown to the new top runs at the end of the turn (see the type's callback order),
-    /// and `completion` runs once that transition has completed. Off screen, everything completes
-    /// inside the call without appearance callbacks.
+    /// The stack changes inside the call, and `controller.willMove(toParent: self)` is sent there.
+    /// On screen, the visible transition from the controller shown to the top of the stack runs at
+    /// the end of the turn, after any transition already pending or in flight in the window: two
+    /// pushes in one turn show one transition, and the controller buried by the second gets only
+    /// its moves (spec §6). Off screen, or in a hidden window, everything completes inside the call,
+    /// without appearance callbacks. During an interactive pop, the request waits for the gesture
+    /// to end.
     ///
-    /// Refused (a fault): a controller already in the stack, a navigation controller, a controller
-    /// that has another parent, the navigation controller itself or one of its ancestors.
+    /// Refused (a fault, nothing fires): a controller already in the stack, a navigation
+    /// controller, a controller that has another parent, the navigation controller itself or one of
+    /// its ancestors.
+    ///
+    /// ## Callback order
+    ///
+    /// Pushing `b` over `a`, on screen; inside the call:
+    /// 1. `b.willMove(toParent: nav)` (R1)
+    ///
+    /// At the end of the turn (the transition starts):
+    ///
+    /// 2. `b.loadView()`, `b.viewDidLoad()` — only when `b`'s view is not loaded
+    /// 3. `a.viewWillDisappear(animated:)`
+    /// 4. `b.viewWillAppear(animated:)`
+    /// 5. `nav.delegate.willShow(b, animated:)`
+    ///
+    /// When the animation completes (at once when not animated; with the default driver, in the
+    /// same ``Window/runUntilIdle()``):
+    ///
+    /// 6. `a.viewDidDisappear(animated:)`
+    /// 7. `b.viewDidAppear(animated:)`
+    /// 8. the ``Controller/transitionCoordinator``'s alongside completions
+    /// 9. `b.didMove(toParent: nav)`
+    /// 10. `nav.delegate.didShow(b, animated:)`
+    /// 11. `nav.completion()` — `completion` runs
+    ///
+    /// Off screen, inside the call: `b.willMove(toParent: nav)`; `b.loadView()`, `b.viewDidLoad()`
+    /// when the navigation controller's view is loaded and `b`'s is not; `b.didMove(toParent: nav)`;
+    /// `nav.completion()`.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to push; it becomes the top of the stack and a child.
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the transition that shows the request has completed; never when
+    ///     the push is refused.
     public func push(_ controller: Controller, animated: Bool, completion: (() -> Void)? = nil) {
         requestPush(controller, animated: animated, completion: completion)
     }
@@ -28,26 +64,46 @@ extension NavigationController {
     }
 
     /// Pops the top controller, as UIKit's `popViewController(animated:)`, and returns it; returns
-    /// nil and changes nothing when the stack holds one controller or none.
+    /// nil and changes nothing when the stack holds one controller or none (popping the root is
+    /// not a violation).
     ///
-    /// Sends `top.willMove(toParent: nil)` inside the call; the visible transition runs at the end
-    /// of the turn; `top.didMove(toParent: nil)` follows its appearance callbacks. During an
-    /// interactive pop, the request waits for the gesture to end and this returns nil.
+    /// The stack changes inside the call, and `top.willMove(toParent: nil)` is sent there. On
+    /// screen, the visible transition runs at the end of the turn, and the popped controller is
+    /// deallocated after it completes, unless something else holds it. A controller pushed and
+    /// popped in the same turn gets no appearance callback: its push ends with
+    /// `didMove(toParent: nil)` at the end of the turn (R7). Off screen, everything completes inside
+    /// the call. During an interactive pop, the request waits for the gesture to end and this
+    /// returns nil.
     ///
-    /// **Callback order** of popping `b` back to `a`, on screen:
-    /// ```
-    /// b.willMove(toParent: nil)                      (inside pop)
-    /// -- end of turn
-    /// b.viewWillDisappear(animated: true)
-    /// a.viewWillAppear(animated: true)
-    /// nav.delegate.willShow(a, animated: true)
-    /// -- the animation completes
-    /// b.viewDidDisappear(animated: true)
-    /// a.viewDidAppear(animated: true)
-    /// b.didMove(toParent: nil)
-    /// nav.delegate.didShow(a, animated: true)
-    /// b.deinit                                       (when nothing else holds it)
-    /// ```
+    /// ## Callback order
+    ///
+    /// Popping `b` back to `a`, on screen; inside the call:
+    /// 1. `b.willMove(toParent: nil)`
+    ///
+    /// At the end of the turn (the transition starts):
+    ///
+    /// 2. `b.viewWillDisappear(animated:)`
+    /// 3. `a.viewWillAppear(animated:)`
+    /// 4. `nav.delegate.willShow(a, animated:)`
+    ///
+    /// When the animation completes (at once when not animated):
+    ///
+    /// 5. `b.viewDidDisappear(animated:)`
+    /// 6. `a.viewDidAppear(animated:)`
+    /// 7. `b.didMove(toParent: nil)`
+    /// 8. `nav.delegate.didShow(a, animated:)`
+    /// 9. `nav.completion()` — `completion` runs
+    /// 10. `b.deinit` — when nothing else holds it
+    ///
+    /// Off screen, inside the call: `b.willMove(toParent: nil)`; `a.loadView()`, `a.viewDidLoad()`
+    /// when the navigation controller's view is loaded and `a`'s is not; `b.didMove(toParent: nil)`;
+    /// `nav.completion()`.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the transition that shows the request has completed; never when
+    ///     the stack held one controller.
+    /// - Returns: The controller popped, or nil.
     @discardableResult
     public func pop(animated: Bool, completion: (() -> Void)? = nil) -> Controller? {
         if deferDuringGesture({ $0.pop(animated: animated, completion: completion) }) { return nil }
@@ -58,12 +114,39 @@ extension NavigationController {
         return top
     }
 
-    /// Pops every controller above the root and returns them, bottom first; returns an empty array
-    /// and changes nothing when the root is the top.
+    /// Pops every controller above the root, as UIKit's `popToRootViewController(animated:)`, and
+    /// returns them, bottom first; returns an empty array and changes nothing when the root is the
+    /// top.
     ///
     /// Only the visible top and the root get appearance callbacks; the controllers buried between
     /// get `willMove(toParent: nil)` inside the call and `didMove(toParent: nil)` with the top's,
-    /// from the top down.
+    /// from the top down (spec §6). Off screen, everything completes inside the call. During an
+    /// interactive pop, the request waits for the gesture to end and this returns an empty array.
+    ///
+    /// ## Callback order
+    ///
+    /// Popping `[root, b, c]` to `root`, on screen; inside the call:
+    /// 1. `c.willMove(toParent: nil)`, `b.willMove(toParent: nil)` — from the top down
+    ///
+    /// At the end of the turn:
+    ///
+    /// 2. `c.viewWillDisappear(animated:)`
+    /// 3. `root.viewWillAppear(animated:)`
+    /// 4. `nav.delegate.willShow(root, animated:)`
+    ///
+    /// When the animation completes:
+    ///
+    /// 5. `c.viewDidDisappear(animated:)`
+    /// 6. `root.viewDidAppear(animated:)`
+    /// 7. `c.didMove(toParent: nil)`, `b.didMove(toParent: nil)` — from the top down
+    /// 8. `nav.delegate.didShow(root, animated:)`
+    /// 9. `nav.completion()`
+    /// 10. `c.deinit`, `b.deinit` — those nothing else holds, from the top down
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the transition has completed; never when the root was the top.
+    /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func popToRoot(animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
         if deferDuringGesture({ $0.popToRoot(animated: animated, completion: completion) }) { return [] }
@@ -75,9 +158,42 @@ extension NavigationController {
         return popped
     }
 
-    /// Pops the controllers above `controller` and returns them, bottom first.
+    /// Pops the controllers above `controller`, as UIKit's `popToViewController(_:animated:)`, and
+    /// returns them, bottom first; returns an empty array and changes nothing when `controller` is
+    /// the top.
     ///
-    /// Refused (a fault): `controller` is not in the stack (UIKit raises).
+    /// The same as ``popToRoot(animated:completion:)`` with `controller` in place of the root: only
+    /// the visible top and `controller` get appearance callbacks. During an interactive pop, the
+    /// request waits for the gesture to end and this returns an empty array.
+    ///
+    /// Refused (a fault, nothing fires): `controller` is not in the stack (UIKit raises).
+    ///
+    /// ## Callback order
+    ///
+    /// Popping `[a, d, x, y]` to `d`, on screen; inside the call:
+    /// 1. `y.willMove(toParent: nil)`, `x.willMove(toParent: nil)` — from the top down
+    ///
+    /// At the end of the turn:
+    ///
+    /// 2. `y.viewWillDisappear(animated:)`
+    /// 3. `d.viewWillAppear(animated:)`
+    /// 4. `nav.delegate.willShow(d, animated:)`
+    ///
+    /// When the animation completes:
+    ///
+    /// 5. `y.viewDidDisappear(animated:)`
+    /// 6. `d.viewDidAppear(animated:)`
+    /// 7. `y.didMove(toParent: nil)`, `x.didMove(toParent: nil)` — from the top down
+    /// 8. `nav.delegate.didShow(d, animated:)`
+    /// 9. `nav.completion()`
+    /// 10. `y.deinit`, `x.deinit` — those nothing else holds, from the top down
+    ///
+    /// - Parameters:
+    ///   - controller: The controller to pop to; it becomes the top of the stack.
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the transition has completed; never when `controller` was the top
+    ///     or the call was refused.
+    /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func pop(to controller: Controller, animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
         guard let index = controllers.firstIndex(where: { $0 === controller }) else {
@@ -98,13 +214,44 @@ extension NavigationController {
 
     /// Replaces the stack, as UIKit's `setViewControllers(_:animated:)`.
     ///
-    /// Controllers that leave get `willMove(toParent: nil)` inside the call and
-    /// `didMove(toParent: nil)` when the transition completes; controllers that join get
+    /// The stack changes inside the call. Controllers that leave get `willMove(toParent: nil)`
+    /// there and `didMove(toParent: nil)` when the transition completes; controllers that join get
     /// `willMove(toParent: self)` and `didMove(toParent: self)` likewise (UIKit skips these; the
-    /// contract is kept here). Only the old and the new top get appearance callbacks.
+    /// contract is kept here, spec §6). Controllers that stay get no move. Only the old and the new
+    /// top get appearance callbacks, and none when the top does not change (then the moves and
+    /// `completion` still wait for the end of the turn, with no delegate call). Off screen,
+    /// everything completes inside the call.
     ///
-    /// Refused (a fault): a controller named twice, a navigation controller, a controller with
-    /// another parent.
+    /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
+    /// controller with another parent, the navigation controller itself or one of its ancestors.
+    ///
+    /// ## Callback order
+    ///
+    /// Replacing `[a, b]` with `[c, d]`, on screen; inside the call:
+    /// 1. `b.willMove(toParent: nil)`, `a.willMove(toParent: nil)` — leaving, from the top down
+    /// 2. `c.willMove(toParent: nav)`, `d.willMove(toParent: nav)` — joining, from the bottom up
+    ///
+    /// At the end of the turn:
+    ///
+    /// 3. `d.loadView()`, `d.viewDidLoad()` — only when its view is not loaded
+    /// 4. `b.viewWillDisappear(animated:)`
+    /// 5. `d.viewWillAppear(animated:)`
+    /// 6. `nav.delegate.willShow(d, animated:)`
+    ///
+    /// When the animation completes:
+    ///
+    /// 7. `b.viewDidDisappear(animated:)`
+    /// 8. `d.viewDidAppear(animated:)`
+    /// 9. `b.didMove(toParent: nil)`, `a.didMove(toParent: nil)` — from the old top down
+    /// 10. `c.didMove(toParent: nav)`, `d.didMove(toParent: nav)` — from the bottom up
+    /// 11. `nav.delegate.didShow(d, animated:)`
+    /// 12. `nav.completion()`
+    /// 13. `b.deinit`, `a.deinit` — those nothing else holds, from the old top down
+    ///
+    /// - Parameters:
+    ///   - newControllers: The new stack, bottom first; the last one is shown.
+    ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the transition that shows the request has completed.
     public func setControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)? = nil) {
         requestControllers(newControllers, animated: animated, completion: completion)
     }

@@ -6,7 +6,23 @@
 /// change the stack at once and the next transition starts after the current one completes.
 /// Off screen, every request completes inside its call, with no appearance callbacks.
 ///
-/// **Callback order** of `push(b, animated: true)` over `a`, on screen:
+/// The controllers of the stack are children that only the navigation controller moves: adding
+/// one by hand (`addChild(_:)`) or removing it (`removeFromParent()`) is refused (R9). The
+/// navigation controller drives only the controller it shows, from inside its own appearance
+/// callbacks (F6).
+///
+/// ## Callback order
+///
+/// Every request has the same shape; each one lists its own order. Inside the call: the stack
+/// changes, `willMove(toParent: nil)` for the controllers that leave (from the top down) and
+/// `willMove(toParent: nav)` for those that join. At the end of the turn, the transition starts:
+/// the new top's view loads if needed, the old top's `viewWillDisappear`, the new top's
+/// `viewWillAppear`, `nav.delegate.willShow`. When its animation completes: the did-callbacks, the
+/// ``Controller/transitionCoordinator``'s alongside completions, `didMove(toParent: nil)` for the
+/// controllers it removed (from the old top down), then `didMove(toParent: nav)` for those it
+/// added (from the bottom up), `nav.delegate.didShow`, the requests' completions in request
+/// order, then the deallocations. For `push(b, animated: true)` over `a`, on screen:
+///
 /// ```
 /// b.willMove(toParent: nav)                      (inside push)
 /// -- end of turn
@@ -22,9 +38,6 @@
 /// nav.delegate.didShow(b, animated: true)
 /// nav.completion()                               (the request's completion, if any)
 /// ```
-///
-/// The controllers of the stack are children that only the navigation controller moves: adding
-/// one by hand (`addChild(_:)`) or removing it (`removeFromParent()`) is refused (R9).
 @MainActor
 open class NavigationController: ContainerController {
     /// Told before and after each visible transition. Weak.
@@ -65,16 +78,39 @@ open class NavigationController: ContainerController {
         super.init(name: name)
     }
 
-    /// Creates a navigation controller whose stack holds `rootController`.
+    /// Creates a navigation controller whose stack holds `rootController`, as UIKit's
+    /// `init(rootViewController:)`.
     ///
-    /// **Callback order**: `root.willMove(toParent: nav)`, `root.didMove(toParent: nav)`, inside the
-    /// call (the navigation controller is off screen then).
+    /// The navigation controller is off screen then, so the root's move completes inside the call
+    /// (MODEL: a log shows UIKit's root with `isMovingToParent == true` on first display;
+    /// ContainerKit does not model that). The root's view loads, and it appears, when the
+    /// navigation controller is shown. Refused (a fault; the stack stays empty): a navigation
+    /// controller, or a controller that has a parent.
+    ///
+    /// ## Callback order
+    ///
+    /// Inside the call:
+    /// 1. `root.willMove(toParent: nav)`
+    /// 2. `root.didMove(toParent: nav)`
+    ///
+    /// - Parameter rootController: The bottom of the stack, shown first.
     public init(rootController: Controller) {
         super.init()
         setRoot(rootController)
     }
 
     /// Creates a navigation controller named `name` whose stack holds `rootController`.
+    ///
+    /// The same as ``init(rootController:)``, with a name for events and violations.
+    ///
+    /// ## Callback order
+    ///
+    /// As ``init(rootController:)``, inside the call: `root.willMove(toParent: nav)`,
+    /// `root.didMove(toParent: nav)`.
+    ///
+    /// - Parameters:
+    ///   - name: The name events and violations give the navigation controller.
+    ///   - rootController: The bottom of the stack, shown first.
     public init(name: String, rootController: Controller) {
         super.init(name: name)
         setRoot(rootController)

@@ -2,14 +2,49 @@ extension PageController {
     /// Shows `controllers` (two with a middle spine), as UIKit's
     /// `setViewControllers(_:direction:animated:completion:)`.
     ///
-    /// The new pages become children inside the call (`willMove(toParent: self)`). On screen, the
-    /// turn runs at the end of the turn with the completed order of the style, `animated` as
-    /// passed and no delegate calls; then each new page's `didMove(toParent: self)`, then the old
-    /// pages' removal, then `completion`. Off screen, all of it happens inside the call, without
-    /// appearance callbacks.
+    /// The new pages become children inside the call (`willMove(toParent: self)`), and
+    /// ``shownControllers`` changes there. On screen, the turn runs at the end of the turn, after
+    /// any visible transition pending or in flight in the window, with the "finished" order of the
+    /// style (spec §8), `animated` as passed and no delegate calls; then each new page's
+    /// `didMove(toParent: self)`, then the old pages' removal, then `completion`. Two calls in one
+    /// turn make one turn to the pages of the last; a page asked for and replaced before it was
+    /// shown ends its move with `didMove(toParent: nil)` (R7). Off screen, all of it happens inside
+    /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
     ///
-    /// Refused (a fault): a count other than ``pagesShownAtOnce``, a controller named twice, one
-    /// with another parent.
+    /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
+    /// twice, one with another parent, the page controller itself or one of its ancestors.
+    ///
+    /// ## Callback order
+    ///
+    /// Showing `new` in place of `current`, on screen; inside the call:
+    /// 1. `new.willMove(toParent: page)`
+    ///
+    /// At the end of the turn (the turn starts):
+    ///
+    /// 2. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
+    /// 3. `new.viewWillAppear(animated:)`
+    /// 4. `current.viewWillDisappear(animated:)`
+    ///
+    /// When the animation completes (at once when not animated):
+    ///
+    /// 5. `.scroll`: `new.viewDidAppear(animated:)`, then `current.viewDidDisappear(animated:)`;
+    ///    `.pageCurl`: `current.viewDidDisappear(animated:)`, then `new.viewDidAppear(animated:)`
+    /// 6. `new.didMove(toParent: page)`
+    /// 7. `current.willMove(toParent: nil)`, `current.didMove(toParent: nil)`
+    /// 8. `page.completion(finished: true)` — `completion` runs
+    /// 9. `current.deinit` — when nothing else holds it
+    ///
+    /// With a middle spine, "new" and "current" are pairs, each callback going to the left page,
+    /// then the right one. Off screen, inside the call: `new.willMove(toParent: page)`,
+    /// `new.didMove(toParent: page)`, `current.willMove(toParent: nil)`,
+    /// `current.didMove(toParent: nil)`, `page.completion(finished: true)`.
+    ///
+    /// - Parameters:
+    ///   - controllers: The pages to show: ``pagesShownAtOnce`` of them, left first.
+    ///   - direction: The way the pages turn; kept for parity with UIKit, nothing is rendered.
+    ///   - animated: Whether the turn animates; the appearance callbacks carry this flag.
+    ///   - completion: Runs once the turn has completed, with `true` unless an animation driver
+    ///     cut the animation short; never when the call is refused.
     public func setControllers(
         _ controllers: [Controller], direction: PageDirection, animated: Bool, completion: ((Bool) -> Void)? = nil
     ) {

@@ -1,25 +1,57 @@
 extension PageController {
-    /// Begins a swipe in `direction`: the data source is asked for the incoming page(s), which
-    /// start appearing inside the call, and the returned handle finishes or cancels the turn.
+    /// Begins a swipe in `direction`, as the user's pan gesture does: the data source is asked for
+    /// the incoming page(s), which start appearing inside the call, and the returned handle
+    /// finishes or cancels the turn.
+    ///
+    /// The data source is asked only here, once per page needed (a pull model, spec §8). The turn
+    /// starts inside this call, animated, and waits for the handle: ``InteractiveTransition/finish()``
+    /// lets it complete, ``InteractiveTransition/cancel()`` lets it fall back (with the `.scroll`
+    /// style, the outgoing pages come back inside `cancel()`; with `.pageCurl`, they start coming
+    /// back there). Either way the window's animation driver then completes the rest (in the next
+    /// ``Window/runUntilIdle()`` with the default driver). A cancelled page is dropped: its move
+    /// ends with `didMove(toParent: nil)` (R7) and the page controller keeps no reference to it.
+    /// The delegate hears about swipes only.
     ///
     /// Returns nil when the page controller is not in a visible window, shows no page, a visible
     /// transition is pending or in flight in its window (so a swipe cannot begin while the previous
-    /// one still animates), or the data source has no page in that direction.
+    /// one still animates), or the data source has no page in that direction (it is asked, and
+    /// nothing else fires).
     ///
-    /// **Callback order**: `page.dataSource.controllerAfter(current)` (or `controllerBefore`; with
-    /// a middle spine, once for each incoming page), `new.willMove(toParent: page)`,
-    /// `page.delegate.willTransition(to: [new])`, then the first two callbacks of the style's row:
+    /// ## Callback order
+    ///
+    /// A swipe from `current` to `new`; inside the call:
+    /// 1. `page.dataSource.controllerAfter(current)` — `controllerBefore` for `.reverse`; with a
+    ///    middle spine, once for each incoming page, the second asked about the first
+    /// 2. `new.willMove(toParent: page)`
+    /// 3. `page.delegate.willTransition(to: [new])`
+    /// 4. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
+    /// 5. `new.viewWillAppear(animated: true)`
+    /// 6. `current.viewWillDisappear(animated: true)`
+    ///
+    /// Then the rest of the style's row; the first two of each row are steps 5 and 6 above:
     ///
     /// | style | finished | cancelled |
     /// | --- | --- | --- |
     /// | `.scroll` | new.viewWillAppear, current.viewWillDisappear, new.viewDidAppear, current.viewDidDisappear | new.viewWillAppear, current.viewWillDisappear, current.viewWillAppear, current.viewDidAppear, new.viewWillDisappear, new.viewDidDisappear |
     /// | `.pageCurl` | new.viewWillAppear, current.viewWillDisappear, current.viewDidDisappear, new.viewDidAppear | new.viewWillAppear, current.viewWillDisappear, new.viewWillDisappear, current.viewWillAppear, new.viewDidDisappear, current.viewDidAppear |
     ///
-    /// A cancelled row's third and fourth callbacks come inside `cancel()`; the rest when the
-    /// animation completes, followed by the moves (finished: `new.didMove(toParent: page)`,
-    /// `current.willMove(toParent: nil)`, `current.didMove(toParent: nil)`; cancelled:
-    /// `new.didMove(toParent: nil)`) and `page.delegate.didFinishAnimating(previous: [current],
-    /// completed:)`.
+    /// A cancelled row's third and fourth callbacks come inside `cancel()`; the rest of each row
+    /// when the animation completes, followed by:
+    ///
+    /// - finished: `new.didMove(toParent: page)`, `current.willMove(toParent: nil)`,
+    ///   `current.didMove(toParent: nil)`,
+    ///   `page.delegate.didFinishAnimating(previous: [current], completed: true)`, then
+    ///   `current.deinit` when nothing else holds it
+    /// - cancelled: `new.didMove(toParent: nil)` (R7),
+    ///   `page.delegate.didFinishAnimating(previous: [current], completed: false)`, then
+    ///   `new.deinit` when nothing else holds it
+    ///
+    /// With a middle spine, "new" and "current" are pairs: the incoming pair's will-callbacks come
+    /// before the outgoing pair's, and within a pair the left page comes before the right one.
+    ///
+    /// - Parameter direction: `.forward` asks for the page after the current one, `.reverse` for the
+    ///   page before.
+    /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePaging(_ direction: PageDirection) -> InteractiveTransition? {
         guard isInVisibleWindow, let window = storedView?.storedWindow, !window.hasVisibleTransition,
             !displayed.isEmpty, let dataSource

@@ -7,7 +7,15 @@
 /// changes (``setControllers(_:direction:animated:completion:)``) run at the end of the turn with
 /// no delegate calls.
 ///
-/// **Callback order** of a swipe forward from `current` to `new`, `.scroll` style:
+/// The pages are children that only the page controller moves: `addChild(_:)` and
+/// `removeFromParent()` on them are refused (R9). The page controller drives only the pages it
+/// shows, from inside its own appearance callbacks (F6).
+///
+/// ## Callback order
+///
+/// Each entry point lists its own. A swipe forward from `current` to `new`, `.scroll` style
+/// (``beginInteractivePaging(_:)``, then ``InteractiveTransition/finish()``):
+///
 /// ```
 /// page.dataSource.controllerAfter(current)       (inside beginInteractivePaging)
 /// new.willMove(toParent: page)
@@ -22,6 +30,7 @@
 /// current.didMove(toParent: nil)
 /// page.delegate.didFinishAnimating(previous: [current], completed: true)
 /// ```
+///
 /// `.pageCurl` sends `current.viewDidDisappear` before `new.viewDidAppear`. See
 /// ``beginInteractivePaging(_:)`` for cancelled swipes.
 @MainActor

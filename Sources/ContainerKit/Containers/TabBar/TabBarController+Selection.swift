@@ -1,11 +1,32 @@
 extension TabBarController {
-    /// The tabs, in order. Setting them makes new tabs children inside the call
-    /// (`willMove(toParent: self)`, `didMove(toParent: self)`) and takes removed ones out
-    /// (`willMove(toParent: nil)`, `didMove(toParent: nil)`; for the tab shown, its removal ends
-    /// after the switch that hides it). The selection stays on the selected controller when it
-    /// survives; otherwise on the same index, clamped.
+    /// The tabs, in order, as UIKit's `viewControllers`.
     ///
-    /// Refused (a fault): a controller named twice, or one that has another parent.
+    /// Every tab is a child (spec §7). Setting the tabs makes new tabs children inside the setter,
+    /// each with its whole move (`willMove(toParent: self)`, `didMove(toParent: self)`), and takes
+    /// removed ones out (`willMove(toParent: nil)`, `didMove(toParent: nil)`); the removal of the
+    /// tab shown ends only after the switch that hides it (R7). The selection stays on the selected
+    /// controller when it survives; otherwise on the same index, clamped (the first tab when there
+    /// was none). On screen, the switch to the selected tab, if it changed, runs at the end of the
+    /// turn; off screen, inside the setter. No delegate calls.
+    ///
+    /// Refused (a fault, nothing changes): a controller named twice, one that has another parent,
+    /// the tab bar controller itself or one of its ancestors.
+    ///
+    /// ## Callback order
+    ///
+    /// Replacing `[a, b]`, with `b` shown, by `[a, c]`, on screen; inside the setter:
+    /// 1. `b.willMove(toParent: nil)` — each removed tab; a tab not shown also gets its
+    ///    `didMove(toParent: nil)` here
+    /// 2. `c.willMove(toParent: tab)`, `c.didMove(toParent: tab)` — each new tab, in order
+    ///
+    /// At the end of the turn, the switch (not animated, so it completes as it starts):
+    ///
+    /// 3. `c.loadView()`, `c.viewDidLoad()` — the first time `c` is shown
+    /// 4. `c.viewWillAppear(animated: false)`
+    /// 5. `b.viewWillDisappear(animated: false)`
+    /// 6. `b.viewDidDisappear(animated: false)`
+    /// 7. `c.viewDidAppear(animated: false)`
+    /// 8. `b.didMove(toParent: nil)` — the removal of the tab that was shown ends
     public var controllers: [Controller] {
         get { storedControllers }
         set { setTabs(newValue) }
@@ -14,8 +35,23 @@ extension TabBarController {
     /// The value of ``selectedIndex`` when there are no tabs, as UIKit's `NSNotFound`.
     public static let noSelection = Int.max
 
-    /// The index of the selected tab; ``noSelection`` when there are no tabs. Setting it selects
-    /// without asking or telling the delegate; an index out of range is refused (a fault).
+    /// The index of the selected tab; ``noSelection`` when there are no tabs.
+    ///
+    /// Setting it selects the tab inside the setter, without asking or telling the delegate (a
+    /// programmatic selection, spec §7). On screen, the switch runs at the end of the turn;
+    /// several selections in one turn make one switch, to the last. Off screen, the views change
+    /// inside the setter, with no callbacks. An index out of range is refused (a fault, nothing
+    /// changes).
+    ///
+    /// ## Callback order
+    ///
+    /// Selecting `b` while `a` is shown, on screen; nothing inside the setter. At the end of the
+    /// turn (the switch is not animated, so it completes as it starts):
+    /// 1. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
+    /// 2. `b.viewWillAppear(animated: false)`
+    /// 3. `a.viewWillDisappear(animated: false)`
+    /// 4. `a.viewDidDisappear(animated: false)`
+    /// 5. `b.viewDidAppear(animated: false)`
     public var selectedIndex: Int {
         get { selectedPosition ?? Self.noSelection }
         set {
@@ -30,8 +66,21 @@ extension TabBarController {
         }
     }
 
-    /// The selected tab. Setting it selects without asking or telling the delegate; a controller
-    /// that is not a tab is refused (a fault).
+    /// The selected tab; nil when there are no tabs.
+    ///
+    /// Setting it selects the tab as setting ``selectedIndex`` does: inside the setter, without
+    /// asking or telling the delegate, with the switch at the end of the turn on screen. Setting
+    /// nil does nothing; a controller that is not a tab is refused (a fault, nothing changes).
+    ///
+    /// ## Callback order
+    ///
+    /// As ``selectedIndex``: nothing inside the setter; at the end of the turn, selecting `b` while
+    /// `a` is shown:
+    /// 1. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
+    /// 2. `b.viewWillAppear(animated: false)`
+    /// 3. `a.viewWillDisappear(animated: false)`
+    /// 4. `a.viewDidDisappear(animated: false)`
+    /// 5. `b.viewDidAppear(animated: false)`
     public var selectedController: Controller? {
         get { selectedPosition.map { storedControllers[$0] } }
         set {
@@ -46,9 +95,34 @@ extension TabBarController {
 
     /// A tap on `controller`'s tab, as the tab bar reports it to UIKit's tab bar controller.
     ///
-    /// Asks the delegate `shouldSelect` (false vetoes); selects the tab and tells the delegate
-    /// `didSelect` after the switch. On the tab already selected, `didSelect` comes inside the call,
-    /// and a navigation controller holding more than its root pops to its root (animated).
+    /// Asks the delegate `shouldSelect` inside the call (false vetoes: nothing else happens), then
+    /// selects the tab; the switch runs at the end of the turn on screen (inside the call off
+    /// screen), and the delegate is told `didSelect` after it. On the tab already selected and
+    /// shown, `didSelect` comes inside the call, and a ``NavigationController`` holding more than
+    /// its root then pops to its root, animated. A controller that is not a tab is refused (a
+    /// fault, nothing fires).
+    ///
+    /// ## Callback order
+    ///
+    /// A tap on `b` while `a` is shown, on screen; inside the call:
+    /// 1. `tab.delegate.shouldSelect(b)`
+    ///
+    /// At the end of the turn (the switch is not animated, so it completes as it starts):
+    ///
+    /// 2. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
+    /// 3. `b.viewWillAppear(animated: false)`
+    /// 4. `a.viewWillDisappear(animated: false)`
+    /// 5. `a.viewDidDisappear(animated: false)`
+    /// 6. `b.viewDidAppear(animated: false)`
+    /// 7. `tab.delegate.didSelect(b)`
+    ///
+    /// A tap on `b` while `b` is shown, inside the call:
+    /// 1. `tab.delegate.shouldSelect(b)`
+    /// 2. `tab.delegate.didSelect(b)`
+    /// 3. when `b` is a navigation controller holding more than its root:
+    ///    `b.popToRoot(animated: true)`, whose own order follows
+    ///
+    /// - Parameter controller: The tab tapped; one of ``controllers``.
     public func userDidSelect(_ controller: Controller) {
         guard storedControllers.contains(where: { $0 === controller }) else {
             refuseSelection(of: controller, call: "userDidSelect(_:)")

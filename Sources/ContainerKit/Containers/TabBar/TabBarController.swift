@@ -5,7 +5,14 @@
 /// animated, so it completes as it starts. ``userDidSelect(_:)`` is a tap: it asks the delegate
 /// first and tells it after; setting ``selectedIndex`` or ``selectedController`` does neither.
 ///
-/// **Callback order** of a tap on `b` while `a` is shown:
+/// The tabs are children that only the tab bar controller moves: `addChild(_:)` and
+/// `removeFromParent()` on them are refused (R9). The tab bar controller drives only the tab it
+/// shows, from inside its own appearance callbacks (F6).
+///
+/// ## Callback order
+///
+/// Each entry point lists its own. A tap on `b` while `a` is shown (``userDidSelect(_:)``):
+///
 /// ```
 /// tab.delegate.shouldSelect(b)                   (inside userDidSelect; false vetoes)
 /// -- end of turn
@@ -17,9 +24,6 @@
 /// b.viewDidAppear(animated: false)
 /// tab.delegate.didSelect(b)
 /// ```
-///
-/// The tabs are children that only the tab bar controller moves: `addChild(_:)` and
-/// `removeFromParent()` on them are refused (R9).
 @MainActor
 open class TabBarController: ContainerController {
     /// Asked before and told after a tap selects a tab. Weak.
