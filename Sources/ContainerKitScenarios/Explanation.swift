@@ -280,7 +280,7 @@ struct Explainer {
             return Citation("§8", .model, reason: "the old page leaves once the new one is in place")
         case .viewWillAppear, .viewWillDisappear, .viewDidAppear, .viewDidDisappear:
             if context == .middleSpine {
-                return Citation("§8", .model, reason: "pairs: the incoming pair first, left before right")
+                return Citation("§8", .model, reason: "the page-curl row, read as pairs: left before right")
             }
             return programmatic
                 ? Citation("§8", .model, reason: "the finished order of the style, at the end of the turn")
