@@ -239,13 +239,16 @@ enum AppearanceWalk {
     /// appearance the root is in then (the one this walk began, or, for a root that was appearing
     /// or appeared already, the one its descendants joined).
     private static func enter(_ root: Controller, window: Window, source: EventSource) {
-        let completion = AppearanceCompletion(root)
-        window.enqueue(.completeAppearance(completion))
+        let queued = AppearanceCompletion(root, serial: window.nextCompletionSerial())
+        window.enqueue(.completeAppearance(queued))
         run(
             from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
             source: source, rootIsManual: false)
-        completion.rootBegan = root.appearance.epoch != completion.epoch
-        completion.epoch = root.appearance.epoch
+        let epoch = root.appearance.epoch
+        window.updateAppearanceCompletion(serial: queued.serial) { completion in
+            completion.rootBegan = epoch != completion.epoch
+            completion.epoch = epoch
+        }
     }
 
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
@@ -273,17 +276,23 @@ enum AppearanceWalk {
 
 /// The deferred did-appear half of a window entry: weak, so it keeps no removed controller alive,
 /// and tied to one appearance of the root by its epoch.
+///
+/// A value stored in the window's queue, so that queueing one allocates nothing once the queue has
+/// grown to its working size; the walk that queued it finds it again by its serial.
 @MainActor
-final class AppearanceCompletion {
+struct AppearanceCompletion {
     weak var controller: Controller?
     var epoch: UInt64
     /// Whether the walk began the root's appearance. If something else (an ancestor's completion,
     /// a manual end) completed it since, its subtree was completed with it, and this has nothing
     /// left to do: so a chain whose levels entered one by one completes in linear time.
     var rootBegan = false
+    /// Tells it apart from the other completions queued in its window.
+    let serial: UInt64
 
-    init(_ controller: Controller) {
+    init(_ controller: Controller, serial: UInt64) {
         self.controller = controller
         self.epoch = controller.appearance.epoch
+        self.serial = serial
     }
 }

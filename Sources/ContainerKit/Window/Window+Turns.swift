@@ -79,6 +79,25 @@ extension Window {
         LifecycleObservation.noteActivity(of: self)
     }
 
+    /// A serial for the next appearance completion queued in this window.
+    func nextCompletionSerial() -> UInt64 {
+        lastCompletionSerial &+= 1
+        return lastCompletionSerial
+    }
+
+    /// Updates the queued appearance completion with `serial`, if it is still waiting: a turn run
+    /// from inside the walk that queued it may have performed it already.
+    func updateAppearanceCompletion(serial: UInt64, _ update: (inout AppearanceCompletion) -> Void) {
+        for index in deferred.indices.reversed() {
+            guard case .completeAppearance(var completion) = deferred[index], completion.serial == serial else {
+                continue
+            }
+            update(&completion)
+            deferred[index] = .completeAppearance(completion)
+            return
+        }
+    }
+
     private func perform(_ work: DeferredWork) {
         switch work {
         case .completeAppearance(let completion):

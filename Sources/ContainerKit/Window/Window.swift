@@ -41,6 +41,8 @@ open class Window: View {
     var storedRootController: Controller?
     var storedIsHidden = true
     var deferred: [DeferredWork] = []
+    /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
+    var lastCompletionSerial: UInt64 = 0
     var running: [DeferredWork] = []
     var transitionRequests: [WeakHost] = []
     var isRunningVisibleTransition = false
