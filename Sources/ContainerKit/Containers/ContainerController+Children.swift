@@ -112,8 +112,8 @@ extension ContainerController {
 
     /// Takes `child` out of ``children`` (the structural half of a removal).
     func removeChildEntry(_ child: Controller) {
-        if let index = children.lastIndex(where: { $0 === child }) {
-            children.remove(at: index)
+        if let index = childStorage.lastIndex(ofIdentical: child) {
+            childStorage.remove(at: index)
         }
     }
 }

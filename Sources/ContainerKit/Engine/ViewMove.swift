@@ -50,7 +50,7 @@ enum ViewMove {
         movesUnderWay.removeLast()
         let leftWindow = windowChanges ? oldWindow.flatMap { $0.isHidden ? nil : $0 } : nil
 
-        if let oldSuperview, let position = oldSuperview.subviews.lastIndex(where: { $0 === view }) {
+        if let oldSuperview, let position = oldSuperview.subviews.lastIndex(ofIdentical: view) {
             oldSuperview.subviews.remove(at: position)
         }
         if let newSuperview {
