@@ -6,13 +6,14 @@ import ContainerKit
 /// The diagram opens with one `participant` line for each window, controller and `external`, in
 /// order of first appearance (an entry's source before its receiver). Each callback is an arrow
 /// from the source to the receiver, labelled with its transcript text less the receiver's name; a
-/// deallocation is not a callback, so it is a note over the controller that went away.
+/// deallocation is not a callback, so it is a note over the controller that went away, and its
+/// source is not drawn.
 ///
 /// ```swift
 /// let diagram = MermaidDiagram.render(
 ///     [
-///         Recorder.Entry(event: .viewWillAppear(c, animated: false), source: .window(window)),
-///         Recorder.Entry(event: .deallocated(c), source: .external),
+///         Recorder.Entry(event: .viewWillAppear(c.id, animated: false), source: .window(window.windowID)),
+///         Recorder.Entry(event: .deallocated(c.id), source: .external),
 ///     ],
 ///     naming: \.description)
 /// ```
@@ -23,7 +24,6 @@ import ContainerKit
 /// sequenceDiagram
 ///     participant window
 ///     participant c
-///     participant external
 ///     window->>c: viewWillAppear(animated: false)
 ///     Note over c: deinit
 /// ```
@@ -39,7 +39,7 @@ public enum MermaidDiagram {
     ///
     /// ```swift
     /// MermaidDiagram.render(
-    ///     [Recorder.Entry(event: .willMove(c, toParent: p), source: .controller(p))],
+    ///     [Recorder.Entry(event: .willMove(c.id, toParent: p.id), source: .controller(p.id))],
     ///     naming: \.description)
     /// ```
     ///
@@ -164,6 +164,14 @@ public enum MermaidDiagram {
 extension Recorder {
     /// Every event recorded so far, asserted or not, as a Mermaid `sequenceDiagram` named with this
     /// recorder's names; see ``MermaidDiagram``. Nothing is consumed.
+    ///
+    /// Events consumed by ``skipEvents()`` or an assertion are drawn too. To draw only what has not
+    /// been asserted yet, render ``pendingEntries`` yourself:
+    ///
+    /// ```swift
+    /// let entries = recorder.pendingEntries.filter(EventFilter.transcript.includes)
+    /// print(MermaidDiagram.render(entries, naming: recorder.name(for:)))
+    /// ```
     ///
     /// ```swift
     /// recorder.record {

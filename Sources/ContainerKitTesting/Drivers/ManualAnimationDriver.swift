@@ -3,12 +3,11 @@ import ContainerKit
 /// An animation driver that holds every animation it is given until the test completes it (spec §1).
 ///
 /// Install it on a window, and the window's animated transitions stop halfway: the will-callbacks
-/// and the animations block run inside the call that starts the transition, as always, but the
-/// did-callbacks and the completion wait until the test calls
-/// ``finish(_:fileID:filePath:line:column:)`` (the animation ran to its end) or
-/// ``cutShort(_:fileID:filePath:line:column:)`` (it was interrupted), however many times
-/// ``Window/runUntilIdle()`` is called in between. As with swift-clocks' `TestClock` or NIO's
-/// `EmbeddedEventLoop`, nothing moves on behind the test's back.
+/// and the animations block run when the transition starts, as always, but the did-callbacks and
+/// the completion wait until the test calls ``finish(_:fileID:filePath:line:column:)`` (the
+/// animation ran to its end) or ``cutShort(_:fileID:filePath:line:column:)`` (it was interrupted),
+/// however many times `Window.runUntilIdle()` is called in between. As with swift-clocks'
+/// `TestClock` or NIO's `EmbeddedEventLoop`, nothing moves on behind the test's back.
 ///
 /// ```swift
 /// let driver = ManualAnimationDriver()
@@ -33,9 +32,48 @@ import ContainerKit
 /// One driver may serve several windows; it keeps their animations in one list, in start order.
 /// The driver keeps every animation it was given (``started``) for the life of the driver.
 ///
-/// Interactive transitions (a swipe back, a page swipe) are held from their begin, with
-/// `isInteractive` true: ``update(_:to:)`` moves the gesture, ``cancel(_:)`` lets it fall back and
-/// completes it, ``finish(_:)`` and ``cutShort(_:)`` let it go toward completion and complete it.
+/// Interactive transitions (a swipe back, a page swipe, a sheet pulled down) are held from their
+/// begin, with `isInteractive` true: ``update(_:to:fileID:filePath:line:column:)`` moves the
+/// gesture, ``cancel(_:fileID:filePath:line:column:)`` lets it fall back and completes it, and
+/// ``finish(_:fileID:filePath:line:column:)`` and ``cutShort(_:fileID:filePath:line:column:)`` let
+/// it go toward completion and complete it. When the test ends the gesture through its
+/// `InteractiveTransition` handle instead, the driver keeps holding the rest of the animation, as it
+/// holds any other, until the test finishes it.
+///
+/// ## Topics
+///
+/// ### Installing the driver
+///
+/// - ``init()``
+/// - ``install(on:)``
+///
+/// ### Reading what is in flight
+///
+/// - ``inFlight``
+/// - ``inFlight(of:)``
+/// - ``summary``
+/// - ``started``
+///
+/// ### Completing animations
+///
+/// - ``finish(_:fileID:filePath:line:column:)``
+/// - ``cutShort(_:fileID:filePath:line:column:)``
+/// - ``finishAll(fileID:filePath:line:column:)``
+///
+/// ### Driving gestures
+///
+/// - ``update(_:to:fileID:filePath:line:column:)``
+/// - ``cancel(_:fileID:filePath:line:column:)``
+///
+/// ### Waiting from asynchronous code
+///
+/// - ``nextAnimation()``
+/// - ``completion(of:)``
+///
+/// ### Serving the window
+///
+/// - ``animationDidStart(_:in:)``
+/// - ``interactionDidEnd(_:in:)``
 @MainActor
 public final class ManualAnimationDriver: AnimationDriver {
     /// Every animation this driver was given, in start order, complete ones included.
@@ -66,9 +104,9 @@ public final class ManualAnimationDriver: AnimationDriver {
     /// ```
     public init() {}
 
-    /// Makes this driver the `window`'s ``Window/animationDriver``; the same as
+    /// Makes this driver the `window`'s `animationDriver`; the same as
     /// `window.animationDriver = driver`. Animations already in flight in `window` stay with the
-    /// driver that started them.
+    /// driver that started them, so install it before the transitions the test holds start.
     ///
     /// ```swift
     /// let driver = ManualAnimationDriver()
@@ -103,8 +141,8 @@ extension ManualAnimationDriver {
     ///
     /// An animation leaves the list as soon as it completes: through
     /// ``finish(_:fileID:filePath:line:column:)``, ``cutShort(_:fileID:filePath:line:column:)``,
-    /// ``finishAll(fileID:filePath:line:column:)``, its own
-    /// ``TransitionAnimation/complete(finished:)``, or the engine (hiding the window completes it).
+    /// ``finishAll(fileID:filePath:line:column:)``, its own `complete(finished:)`, or the engine
+    /// (hiding the window completes it).
     ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
@@ -128,6 +166,9 @@ extension ManualAnimationDriver {
 
     /// One line for each animation in flight, in start order: its kind, its container, then the
     /// controllers it takes out and those it brings in.
+    ///
+    /// Controllers are named by their `ControllerID` (the name they were created with, or their type
+    /// and serial number), not by a recorder's names.
     ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
@@ -154,11 +195,21 @@ extension ManualAnimationDriver {
     /// Fails the test, and leaves everything as it was, when `animation` was not started by this
     /// driver or is complete already.
     ///
+    /// An interactive animation whose gesture is still in progress lets go toward completion first,
+    /// as the handle's `finish()` would.
+    ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil) { _ in … }
     /// driver.finish(driver.inFlight[0])
     /// // t.viewDidAppear(animated: true), f.viewDidDisappear(animated: true), p.completion(finished: true)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - animation: An animation this driver holds, from ``inFlight`` or ``nextAnimation()``.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public func finish(
         _ animation: TransitionAnimation,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -173,11 +224,22 @@ extension ManualAnimationDriver {
     /// Fails the test, and leaves everything as it was, when `animation` was not started by this
     /// driver or is complete already.
     ///
+    /// The callbacks are those of a finished animation; only the `finished` flag the completion
+    /// receives differs. An interactive animation whose gesture is still in progress lets go toward
+    /// completion first.
+    ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil) { _ in … }
     /// driver.cutShort(driver.inFlight[0])
     /// // t.viewDidAppear(animated: true), f.viewDidDisappear(animated: true), p.completion(finished: false)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - animation: An animation this driver holds, from ``inFlight`` or ``nextAnimation()``.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public func cutShort(
         _ animation: TransitionAnimation,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -193,12 +255,24 @@ extension ManualAnimationDriver {
     /// Completions that keep starting transitions are stopped after 10,000 animations: the test
     /// fails, and what is still in flight stays there.
     ///
+    /// It does not end gestures: end each interactive animation first, with
+    /// ``finish(_:fileID:filePath:line:column:)`` or ``cancel(_:fileID:filePath:line:column:)``.
+    /// An animation whose gesture is still in progress cannot be completed; `finishAll()` retries it
+    /// until the 10,000 limit, and each refused attempt reports a `completingInteractiveAnimation`
+    /// contract violation.
+    ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
     /// q.transition(from: g, to: u, duration: 0.3, animations: nil, completion: nil)
     /// driver.finishAll()  // p's transition completes, then q's
     /// #expect(driver.inFlight.isEmpty)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public func finishAll(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -258,10 +332,25 @@ extension ManualAnimationDriver {
     /// The gesture driving `animation` ended; the driver holds the animation already.
     public func interactionDidEnd(_ animation: TransitionAnimation, in window: Window) {}
 
-    /// Moves the gesture driving `animation` to `percent` (0…1), as a finger would.
+    /// Moves the gesture driving `animation` to `percent` (0…1), as a finger would: the same as the
+    /// handle's `update(_:)`. Nothing completes.
     ///
     /// Fails the test when `animation` is not interactive (no gesture drives it, or its gesture
     /// has ended).
+    ///
+    /// ```swift
+    /// let handle = nav.beginInteractivePop()
+    /// driver.update(driver.inFlight[0], to: 0.4)
+    /// #expect(handle?.percentComplete == 0.4)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - animation: An animation whose `isInteractive` is true.
+    ///   - percent: How far the gesture has come; the handle clamps it to 0…1.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public func update(
         _ animation: TransitionAnimation, to percent: Double,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -272,7 +361,8 @@ extension ManualAnimationDriver {
     }
 
     /// Cancels the gesture driving `animation` and completes the animation that falls back: the
-    /// transition's cancelled callbacks run inside this call.
+    /// transition's cancelled callbacks run inside this call. The animation completes with
+    /// `finished: true`: its fall-back ran to its end.
     ///
     /// ```swift
     /// let handle = nav.beginInteractivePop()
@@ -281,6 +371,13 @@ extension ManualAnimationDriver {
     /// ```
     ///
     /// Fails the test when `animation` is not interactive.
+    ///
+    /// - Parameters:
+    ///   - animation: An animation whose `isInteractive` is true.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public func cancel(
         _ animation: TransitionAnimation,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -341,8 +438,8 @@ extension ManualAnimationDriver {
 
     /// Waits until `animation` completes, however it completes (``finish(_:fileID:filePath:line:column:)``,
     /// ``cutShort(_:fileID:filePath:line:column:)``, the window hiding, …), and returns its
-    /// ``TransitionAnimation/finished``; at once if it is complete already. The transition's
-    /// did-callbacks and completion have run when it returns.
+    /// `finished`; at once if it is complete already. The transition's did-callbacks and completion
+    /// have run when it returns.
     ///
     /// Works for any animation, whichever driver holds it. The call waits without sleeping or
     /// polling, and is not cancellable: it returns only when the animation completes.

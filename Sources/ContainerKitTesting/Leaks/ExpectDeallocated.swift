@@ -36,7 +36,12 @@ import ContainerKit
 ///
 /// Events name controllers by identity, so a ``Recorder`` keeps nothing alive.
 ///
-/// - Parameter body: Makes, uses and returns the objects that must be gone when it has returned.
+/// - Parameters:
+///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+///   - line: The line of the call; leave it defaulted.
+///   - column: The column of the call; leave it defaulted.
+///   - body: Makes, uses and returns the objects that must be gone when it has returned.
 @MainActor
 public func expectDeallocated(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

@@ -5,11 +5,27 @@ extension Recorder {
     ///
     /// `transcript` is one callback a line in the lifecycle reference's notation; indentation and
     /// blank lines are ignored, and so are lines that start with `--` or `//`, so a transcript can
-    /// be annotated as the reference is (`-- end of turn`). Events `filter` leaves out are consumed
-    /// unchecked. A mismatch fails the test at the call with a `−`/`+` diff.
+    /// be annotated as the reference is (`-- end of turn`). Each line is compared whole: a comment
+    /// at the end of a line is part of what is expected. Events `filter` leaves out are consumed
+    /// unchecked. A mismatch fails the test at the call with a `−`/`+` diff, and consumes the
+    /// events all the same, so the next assertion starts after them; `expect("")` asserts that
+    /// nothing was recorded.
+    ///
+    /// ```swift
+    /// nav.push(Controller(name: "b"), animated: true)
+    /// recorder.expect("b.willMove(toParent: nav)")  // inside push
+    /// ```
     ///
     /// Under ``withExhaustivity(_:_:)`` with ``Exhaustivity/off`` the expected lines need only appear
     /// in order.
+    ///
+    /// - Parameters:
+    ///   - transcript: The expected events, one a line.
+    ///   - filter: The events compared; by default every event but `viewIsAppearing`.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     @MainActor
     public func expect(
         _ transcript: String, filter: EventFilter = .transcript,
@@ -41,6 +57,25 @@ extension Recorder {
 
     /// Runs `body` with ``Exhaustivity`` `exhaustivity`; with ``Exhaustivity/off``, the events left
     /// unasserted when it returns are skipped.
+    ///
+    /// ```swift
+    /// recorder.withExhaustivity(.off) {
+    ///     nav.push(Controller(name: "b"), animated: true)
+    ///     window.runUntilIdle()
+    ///     recorder.expect(
+    ///         """
+    ///         b.viewWillAppear(animated: true)
+    ///         b.didMove(toParent: nav)
+    ///         """)
+    /// }
+    /// ```
+    ///
+    /// The previous exhaustivity comes back when `body` returns.
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How the assertions inside `body` match.
+    ///   - body: The part of the test the exhaustivity applies to.
+    /// - Returns: What `body` returns.
     @MainActor
     public func withExhaustivity<Result>(_ exhaustivity: Exhaustivity, _ body: () throws -> Result) rethrows -> Result {
         let saved = withState { state in
@@ -59,6 +94,16 @@ extension Recorder {
     /// Ends the test's use of the recorder: fails on events nobody asserted (a trailing run of
     /// deallocations, the scope's own locals going away, excepted), on windows with work still
     /// waiting for `runUntilIdle()`, and on transitions still in flight.
+    ///
+    /// The windows checked are those ``observedWindows`` still holds: the windows that had work, an
+    /// animation or were shown inside the recorder's scope and are still alive. Each problem is its
+    /// own failure, at the call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     @MainActor
     public func finish(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -14,6 +14,21 @@ extension Recorder {
     ///     p.addChild(p)
     /// }
     /// ```
+    ///
+    /// For a warning only the kind is checked: the call was carried out as UIKit carries it out, and
+    /// its events stay in the transcript for the next assertion. The violations it captures also
+    /// join ``violations``.
+    ///
+    /// - Parameters:
+    ///   - kind: The one violation `body` must report.
+    ///   - controllers: Controllers whose trees a refused call must leave as they were, besides
+    ///     those of the windows observed so far (off-screen controllers, say).
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
+    ///   - body: The call that breaks the rule.
+    /// - Returns: What `body` returns.
     @MainActor
     @discardableResult
     public func expectViolation<Result>(

@@ -1,7 +1,7 @@
 import ContainerKit
 import Foundation
 
-/// Records every ``LifecycleEvent`` delivered inside its scope, across the whole tree, in one
+/// Records every `LifecycleEvent` delivered inside its scope, across the whole tree, in one
 /// ordered transcript, and checks it exhaustively.
 ///
 /// ```swift
@@ -24,7 +24,56 @@ import Foundation
 ///
 /// ``expect(_:filter:fileID:filePath:line:column:)`` consumes what it matched; ``finish(fileID:filePath:line:column:)``
 /// fails on events nobody asserted, on work still waiting for `runUntilIdle()` and on transitions
-/// still in flight. When the recorder goes away without `finish()`, it checks the events again.
+/// still in flight. When the recorder goes away without `finish()`, it checks the unasserted events
+/// again (not the windows), and reports them where it was created.
+///
+/// ## Topics
+///
+/// ### Recording
+///
+/// - ``init(fileID:filePath:line:column:)``
+/// - ``record(violations:fileID:filePath:line:column:_:)``
+/// - ``record(violations:fileID:filePath:line:column:isolation:_:)``
+/// - ``skipEvents()``
+///
+/// ### Asserting
+///
+/// - ``expect(_:filter:fileID:filePath:line:column:)``
+/// - ``finish(fileID:filePath:line:column:)``
+/// - ``withExhaustivity(_:_:)``
+/// - ``Exhaustivity``
+///
+/// ### Contract violations
+///
+/// - ``expectViolation(_:unchanged:fileID:filePath:line:column:_:)``
+/// - ``ViolationPolicy``
+/// - ``violations``
+/// - ``takeViolations()``
+///
+/// ### Reading the transcript
+///
+/// - ``transcript(includingViewIsAppearing:)``
+/// - ``takeTranscript(includingViewIsAppearing:)``
+/// - ``entries``
+/// - ``events``
+/// - ``pendingEntries``
+/// - ``observedWindows``
+/// - ``Entry``
+///
+/// ### Naming controllers
+///
+/// - ``name(_:_:)``
+/// - ``name(for:)``
+/// - ``render(_:)``
+///
+/// ### Drawing the transcript
+///
+/// - ``mermaidDiagram(filter:)``
+///
+/// ### Observing events
+///
+/// - ``observe(_:source:)``
+/// - ``observe(windowActivity:)``
 public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// One recorded event and who drove it.
     public struct Entry: Hashable, Sendable {
@@ -78,6 +127,12 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     let creationSite: CallSite
 
     /// Creates an empty recorder. Failures found when it goes away are reported here.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
     public init(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -102,8 +157,19 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
 
     /// Runs `body`, recording every event delivered and every violation reported inside it.
     ///
-    /// - Parameter violations: ``ViolationPolicy/failTest`` (the default) fails the test for each
-    ///   violation that no `expectViolation` expected; ``ViolationPolicy/collect`` only collects them.
+    /// Only `body` and what it calls are observed: events delivered after it returns (a window going
+    /// away later, say) are not recorded. A recorder may record several scopes one after another;
+    /// their events join one transcript.
+    ///
+    /// - Parameters:
+    ///   - policy: ``ViolationPolicy/failTest`` (the default) fails the test for each violation that
+    ///     no `expectViolation` expected; ``ViolationPolicy/collect`` only collects them.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
+    ///   - body: The scenario: it sets the stage, acts and asserts.
+    /// - Returns: What `body` returns.
     public func record<Result>(
         violations policy: ViolationPolicy = .failTest,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -116,6 +182,20 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     }
 
     /// Runs the asynchronous `body`, recording every event delivered and every violation reported inside it.
+    ///
+    /// The form for tests that await the async forms (`await nav.async.push(b, animated: true)`) or
+    /// ``ManualAnimationDriver/nextAnimation()``. Tasks that `body` starts inherit the scope.
+    ///
+    /// - Parameters:
+    ///   - policy: ``ViolationPolicy/failTest`` (the default) fails the test for each violation that
+    ///     no `expectViolation` expected; ``ViolationPolicy/collect`` only collects them.
+    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
+    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
+    ///   - line: The line of the call; leave it defaulted.
+    ///   - column: The column of the call; leave it defaulted.
+    ///   - isolation: The actor `body` runs on; leave it defaulted.
+    ///   - body: The scenario: it sets the stage, acts and asserts.
+    /// - Returns: What `body` returns.
     public func record<Result>(
         violations policy: ViolationPolicy = .failTest,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -145,6 +225,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         }
     }
 
+    /// Appends `event` to the transcript; the engine calls it inside ``record(violations:fileID:filePath:line:column:_:)``.
+    /// Tests do not call it.
     public func observe(_ event: LifecycleEvent, source: EventSource) {
         withState { state in
             state.entries.append(Entry(event: event, source: source))
@@ -156,6 +238,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         }
     }
 
+    /// Notes a window that had work, an animation or was shown, so ``finish(fileID:filePath:line:column:)``
+    /// checks it; the engine calls it. Tests do not call it.
     public func observe(windowActivity window: Window) {
         withState { state in
             state.windows.removeAll { $0.window == nil }
@@ -180,7 +264,7 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     public var violations: [ContractViolation] { withState { $0.violations } }
 
     /// The events not consumed yet, in transcript notation, one a line. `viewIsAppearing` lines are
-    /// left out unless `includingViewIsAppearing`, as in the lifecycle reference.
+    /// left out unless `includingViewIsAppearing`, as in the lifecycle reference. Nothing is consumed.
     public func transcript(includingViewIsAppearing: Bool = false) -> String {
         let filter: EventFilter = includingViewIsAppearing ? .everything : .transcript
         return pendingEntries.filter { filter.includes($0) }.map { render($0.event) }.joined(separator: "\n")
@@ -194,6 +278,9 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     }
 
     /// Consumes every event recorded so far without asserting it: the setup of a test, say.
+    ///
+    /// Skipped events stay in ``entries`` and ``events`` (and so in ``mermaidDiagram(filter:)``);
+    /// they leave ``pendingEntries`` and ``transcript(includingViewIsAppearing:)``.
     public func skipEvents() {
         withState { $0.consumed = $0.entries.count }
     }

@@ -3,7 +3,7 @@ import ContainerKit
 /// A controller that records every callback it receives, in order, and runs a hook from each.
 ///
 /// For tests that prefer a subclass to a ``Recorder``: ``LifecycleSpy/calls`` holds this
-/// controller's own callbacks as ``LifecycleEvent`` values, in the order they arrived,
+/// controller's own callbacks as `LifecycleEvent` values, in the order they arrived,
 /// `viewIsAppearing` included; the `on…` hooks run inside a callback, after `super`, so a test can
 /// make a callback push, add or remove without writing a subclass. The calls and hooks live in
 /// ``spyLog`` (see ``LifecycleSpy``).

@@ -3,7 +3,7 @@ import ContainerKit
 /// A navigation controller that records every callback it receives, in order, and runs a hook from
 /// each.
 ///
-/// ``SpyContainerController`` for a ``NavigationController``: the same ``LifecycleSpy/calls``,
+/// ``SpyContainerController`` for a `NavigationController`: the same ``LifecycleSpy/calls``,
 /// hooks, ``LifecycleSpy/transcript()`` and ``LifecycleSpy/resetCalls()``. A navigation controller
 /// forwards appearance to its shown controller from inside its own base callbacks (F6), so a hook,
 /// which runs after `super`, runs after that controller's callback.

@@ -2,7 +2,7 @@ import ContainerKit
 
 /// A page controller that records every callback it receives, in order, and runs a hook from each.
 ///
-/// ``SpyContainerController`` for a ``PageController``: the same ``LifecycleSpy/calls``, hooks,
+/// ``SpyContainerController`` for a `PageController`: the same ``LifecycleSpy/calls``, hooks,
 /// ``LifecycleSpy/transcript()`` and ``LifecycleSpy/resetCalls()``. A page controller forwards
 /// appearance to the pages it shows from inside its own base callbacks (F6), so a hook, which runs
 /// after `super`, runs after those pages' callbacks.

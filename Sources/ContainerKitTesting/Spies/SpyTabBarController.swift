@@ -3,7 +3,7 @@ import ContainerKit
 /// A tab bar controller that records every callback it receives, in order, and runs a hook from
 /// each.
 ///
-/// ``SpyContainerController`` for a ``TabBarController``: the same ``LifecycleSpy/calls``, hooks,
+/// ``SpyContainerController`` for a `TabBarController`: the same ``LifecycleSpy/calls``, hooks,
 /// ``LifecycleSpy/transcript()`` and ``LifecycleSpy/resetCalls()``. A tab bar controller forwards
 /// appearance to its selected tab from inside its own base callbacks (F6), so a hook, which runs
 /// after `super`, runs after that tab's callback.

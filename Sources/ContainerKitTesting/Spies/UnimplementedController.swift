@@ -2,18 +2,21 @@ import ContainerKit
 
 /// A controller that fails the test on any callback it receives: proof that a flow leaves it alone.
 ///
-/// Put one where the flow under test must not reach (the tab that stays unselected, the page that
-/// is never shown). Each callback a ``LifecycleEvent`` names (`loadView()` included, so reading its
-/// ``Controller/view`` fails too) records a failure at the line that created the controller,
+/// Put one where the flow under test must not reach at all: a screen handed to a router that must
+/// not show it, a page a data source returns only for a swipe the flow must not begin. Each
+/// callback a `LifecycleEvent` names (`loadView()` included, so reading its `view` fails too)
+/// records a failure at the line that created the controller, one failure a callback:
 /// "Unimplemented: u.viewWillAppear(animated: false) was called; this controller must not be
 /// touched by the flow under test."
 ///
+/// Becoming a child is a callback too (`willMove(toParent:)`), so a controller that a container
+/// merely holds, such as a tab that is never selected, cannot be unimplemented: setting a tab bar
+/// controller's `controllers` fails at once.
+///
 /// ```swift
-/// let untouched = UnimplementedController(name: "u")
-/// let shown = Leaf(name: "a")
-/// p.addChild(shown)  // the flow must show a, never u
-/// p.view.addSubview(shown.view)
-/// shown.didMove(toParent: p)
+/// let account = UnimplementedController(name: "account")
+/// router.openAccount(account)  // signed out: the router must not push it
+/// window.runUntilIdle()
 /// ```
 ///
 /// Every override still does what the engine needs (it calls `super`, and `loadView()` assigns a
@@ -111,9 +114,11 @@ open class UnimplementedController: Controller {
 /// A container that fails the test on any callback it receives: ``UnimplementedController`` for
 /// the places a flow must not reach that are containers, so the children are never touched either.
 ///
+/// It also fails on `preferredContentSizeDidChange(forChildContentContainer:)`.
+///
 /// ```swift
 /// let settings = UnimplementedContainerController(name: "settings")
-/// let switcher = Switcher(first: home, second: settings)  // a custom container that shows `first`
+/// let switcher = Switcher(first: home, second: settings)  // adds `second` only when it switches to it
 /// window.rootController = switcher
 /// window.makeKeyAndVisible()  // must never touch settings or its children
 /// ```
