@@ -98,7 +98,9 @@ extension Controller {
             return
         }
         reconcileDeallocatedParent()
-        let named = parent.map { "\($0.id)" } ?? "nil"
+        // Only a violation's message names the parent: built then, so an accepted didMove
+        // allocates nothing.
+        var named: String { parent.map { "\($0.id)" } ?? "nil" }
         switch containment.didMove(to: parent?.id) {
         case .accept:
             LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: containmentSource(parent))

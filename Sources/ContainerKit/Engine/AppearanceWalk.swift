@@ -24,14 +24,14 @@ enum AppearanceWalk {
     /// re-entered the engine and moved it on) forwards nothing: its children follow the later
     /// call instead, so no stale step reaches them.
     static func run(from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool) {
-        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual),
-            fits(root, childStep), let first = forwardingTargets(of: root)
+        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
-        var stack: [(controller: Controller, source: EventSource)] = first
+        var stack: [(controller: Controller, source: EventSource)] = []
+        pushForwardingTargets(of: root, onto: &stack)
         while let (controller, source) = stack.popLast() {
             _ = apply(childStep, to: controller, source: source, manual: false)
-            if fits(controller, childStep), let targets = forwardingTargets(of: controller) {
-                stack.append(contentsOf: targets)
+            if fits(controller, childStep) {
+                pushForwardingTargets(of: controller, onto: &stack)
             }
         }
     }
@@ -48,20 +48,21 @@ enum AppearanceWalk {
         }
     }
 
-    /// The children `container` forwards to now, last first (ready to push on a stack), or nil.
-    private static func forwardingTargets(of controller: Controller) -> [(controller: Controller, source: EventSource)]?
-    {
-        guard let container = controller as? ContainerController, !container.children.isEmpty,
+    /// Pushes the children that `controller` forwards to automatically (F1) onto the walk's stack,
+    /// last child first, so they pop in `children` order: those whose view is loaded and inside the
+    /// container's view. Pushed straight onto the stack, so a walk allocates nothing per node.
+    private static func pushForwardingTargets(
+        of controller: Controller, onto stack: inout [(controller: Controller, source: EventSource)]
+    ) {
+        guard let container = controller as? ContainerController, !container.childStorage.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
-        else { return nil }
+        else { return }
         let source = EventSource.controller(container.id)
-        var targets: [(controller: Controller, source: EventSource)] = []
-        for child in container.children.reversed() {
+        for child in container.childStorage.reversed() {
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
-                targets.append((child, source))
+                stack.append((child, source))
             }
         }
-        return targets.isEmpty ? nil : targets
     }
 
     /// Applies `step` to one controller. Returns the step its children take, or nil when a manual
