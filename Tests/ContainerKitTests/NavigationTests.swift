@@ -1455,4 +1455,523 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.finish()
         }
     }
+
+    // MARK: - Requests made during an interactive pop
+
+    /// `nav` showing `[a, b, c]` in a visible window with a manual driver, the swipe back from `c`
+    /// begun; the transcript up to there is asserted.
+    private func beginSwipeOverThree(
+        _ recorder: Recorder, delegate: NavDelegate
+    ) -> (nav: NavigationController, window: Window, driver: ManualAnimationDriver, handle: InteractiveTransition?) {
+        let (nav, window) = showStack(recorder, [Leaf(name: "b"), Leaf(name: "c")], delegate: delegate)
+        let driver = ManualAnimationDriver()
+        driver.install(on: window)
+        let handle = nav.beginInteractivePop()
+        recorder.expect(
+            """
+            c.willMove(toParent: nil)
+            b.loadView()
+            b.viewDidLoad()
+            c.viewWillDisappear(animated: true)
+            b.viewWillAppear(animated: true)
+            nav.delegate.willShow(b, animated: true)
+            """)
+        #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+        #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+        return (nav, window, driver, handle)
+    }
+
+    @Test func aPopDuringACancelledSwipeWaitsForTheTopsMoveToEnd() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            #expect(nav.pop(animated: true) {} == nil)
+            recorder.expect("-- the pop waits for the gesture")
+            handle?.cancel()
+            recorder.expect("-- c's removal is still open: no second willMove (R7)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect("-- the pop's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                b.viewDidDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                c.viewDidAppear(animated: true)
+                -- the swipe's move ends: c stays (R7)
+                c.didMove(toParent: nav)
+                -- then the pop's removal begins
+                c.willMove(toParent: nil)
+                nav.delegate.didShow(c, animated: true)
+                """)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                c.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                c.didMove(toParent: nil)
+                nav.delegate.didShow(b, animated: true)
+                nav.completion()
+                c.deinit
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aPopDuringAFinishedSwipePopsTheControllerBelow() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            #expect(nav.pop(animated: true) {} == nil)
+            recorder.expect("-- the pop waits for the gesture")
+            handle?.finish()
+            recorder.expect("b.willMove(toParent: nil)")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect("-- the pop's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                c.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                c.didMove(toParent: nil)
+                nav.delegate.didShow(b, animated: true)
+                c.deinit
+                """)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                b.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func aPopToRootDuringTheGestureWaitsUntilItEnds(cancelled: Bool) {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            #expect(nav.popToRoot(animated: true) {}.isEmpty)
+            recorder.expect("-- the request waits for the gesture")
+            if cancelled {
+                handle?.cancel()
+                recorder.expect(
+                    """
+                    -- c's removal is still open: its willMove waits for its didMove (R7)
+                    b.willMove(toParent: nil)
+                    """)
+            } else {
+                handle?.finish()
+                recorder.expect("b.willMove(toParent: nil)")
+            }
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            window.runUntilIdle()
+            recorder.expect("-- the request's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    b.viewWillDisappear(animated: true)
+                    b.viewDidDisappear(animated: true)
+                    c.viewWillAppear(animated: true)
+                    c.viewDidAppear(animated: true)
+                    c.didMove(toParent: nav)
+                    c.willMove(toParent: nil)
+                    nav.delegate.didShow(c, animated: true)
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    c.viewDidDisappear(animated: true)
+                    b.viewDidAppear(animated: true)
+                    c.didMove(toParent: nil)
+                    nav.delegate.didShow(b, animated: true)
+                    c.deinit
+                    """)
+            }
+            window.runUntilIdle()
+            let from = cancelled ? "c" : "b"
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                \(from).viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    c.viewDidDisappear(animated: true)
+                    a.viewDidAppear(animated: true)
+                    -- from the old top down
+                    c.didMove(toParent: nil)
+                    b.didMove(toParent: nil)
+                    nav.delegate.didShow(a, animated: true)
+                    nav.completion()
+                    c.deinit
+                    b.deinit
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    b.viewDidDisappear(animated: true)
+                    a.viewDidAppear(animated: true)
+                    b.didMove(toParent: nil)
+                    nav.delegate.didShow(a, animated: true)
+                    nav.completion()
+                    b.deinit
+                    """)
+            }
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func setControllersDuringTheGestureWaitsUntilItEnds(cancelled: Bool) {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            let a = nav.controllers[0]
+            nav.setControllers([a, Leaf(name: "d")], animated: true) {}
+            recorder.expect("-- the request waits for the gesture")
+            if cancelled {
+                handle?.cancel()
+                recorder.expect(
+                    """
+                    -- c's removal is still open: its willMove waits for its didMove (R7)
+                    b.willMove(toParent: nil)
+                    d.willMove(toParent: nav)
+                    """)
+            } else {
+                handle?.finish()
+                recorder.expect(
+                    """
+                    b.willMove(toParent: nil)
+                    d.willMove(toParent: nav)
+                    """)
+            }
+            #expect(stackNames(nav.controllers, recorder) == ["a", "d"])
+            window.runUntilIdle()
+            recorder.expect("-- the request's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    b.viewWillDisappear(animated: true)
+                    b.viewDidDisappear(animated: true)
+                    c.viewWillAppear(animated: true)
+                    c.viewDidAppear(animated: true)
+                    c.didMove(toParent: nav)
+                    c.willMove(toParent: nil)
+                    nav.delegate.didShow(c, animated: true)
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    c.viewDidDisappear(animated: true)
+                    b.viewDidAppear(animated: true)
+                    c.didMove(toParent: nil)
+                    nav.delegate.didShow(b, animated: true)
+                    c.deinit
+                    """)
+            }
+            window.runUntilIdle()
+            let from = cancelled ? "c" : "b"
+            recorder.expect(
+                """
+                d.loadView()
+                d.viewDidLoad()
+                \(from).viewWillDisappear(animated: true)
+                d.viewWillAppear(animated: true)
+                nav.delegate.willShow(d, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    c.viewDidDisappear(animated: true)
+                    d.viewDidAppear(animated: true)
+                    c.didMove(toParent: nil)
+                    b.didMove(toParent: nil)
+                    d.didMove(toParent: nav)
+                    nav.delegate.didShow(d, animated: true)
+                    nav.completion()
+                    c.deinit
+                    b.deinit
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    b.viewDidDisappear(animated: true)
+                    d.viewDidAppear(animated: true)
+                    b.didMove(toParent: nil)
+                    d.didMove(toParent: nav)
+                    nav.delegate.didShow(d, animated: true)
+                    nav.completion()
+                    b.deinit
+                    """)
+            }
+            #expect(stackNames(nav.children, recorder) == ["a", "d"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func aPushDuringTheGestureOverThreeWaitsUntilItEnds(cancelled: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            nav.push(Leaf(name: "d"), animated: true) {}
+            recorder.expect("-- the request waits for the gesture")
+            if cancelled {
+                handle?.cancel()
+            } else {
+                handle?.finish()
+            }
+            recorder.expect("d.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c", "d"] : ["a", "b", "d"]))
+            window.runUntilIdle()
+            recorder.expect("-- the push's transition waits for the swipe's")
+            driver.finish(driver.inFlight[0])
+            if cancelled {
+                recorder.expect(
+                    """
+                    b.viewWillDisappear(animated: true)
+                    b.viewDidDisappear(animated: true)
+                    c.viewWillAppear(animated: true)
+                    c.viewDidAppear(animated: true)
+                    c.didMove(toParent: nav)
+                    nav.delegate.didShow(c, animated: true)
+                    """)
+            } else {
+                recorder.expect(
+                    """
+                    c.viewDidDisappear(animated: true)
+                    b.viewDidAppear(animated: true)
+                    c.didMove(toParent: nil)
+                    nav.delegate.didShow(b, animated: true)
+                    c.deinit
+                    """)
+            }
+            window.runUntilIdle()
+            let from = cancelled ? "c" : "b"
+            recorder.expect(
+                """
+                d.loadView()
+                d.viewDidLoad()
+                \(from).viewWillDisappear(animated: true)
+                d.viewWillAppear(animated: true)
+                nav.delegate.willShow(d, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                \(from).viewDidDisappear(animated: true)
+                d.viewDidAppear(animated: true)
+                d.didMove(toParent: nav)
+                nav.delegate.didShow(d, animated: true)
+                nav.completion()
+                """)
+            #expect(stackNames(nav.children, recorder) == (cancelled ? ["a", "b", "c", "d"] : ["a", "b", "d"]))
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func pushingTheSwipedControllerBackThenPoppingItDuringTheGesture() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window, driver, handle) = beginSwipeOverThree(recorder, delegate: delegate)
+            let c = nav.children[2]
+            nav.push(c, animated: true)
+            nav.pop(animated: true) {}
+            recorder.expect("-- both wait for the gesture")
+            handle?.finish()
+            recorder.expect("-- c's removal is open: the push turns it around, the pop waits for its didMove (R7)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                c.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                c.willMove(toParent: nil)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- b is shown already: no transition, the moves settle
+                c.didMove(toParent: nil)
+                nav.completion()
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func pushingBackAndPoppingAgainAControllerWhosePopIsInFlight() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let b = nav.children[1]
+            nav.pop(animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            nav.push(b, animated: true)
+            nav.pop(animated: true) {}
+            recorder.expect("-- b's removal is still open: no second willMove (R7)")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                -- the push turned the removal around; the pop's removal begins once it has ended
+                b.didMove(toParent: nav)
+                b.willMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.didMove(toParent: nil)
+                nav.completion()
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aControllerPushedBackInTheTurnOfItsPopAndPoppedAgainInFlight() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let b = nav.children[1]
+            nav.pop(animated: true)
+            nav.push(b, animated: true)
+            nav.push(Leaf(name: "c"), animated: true)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                -- the push turns b's removal around: no second willMove (R7)
+                c.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                nav.delegate.willShow(c, animated: true)
+                """)
+            nav.pop(animated: true)
+            nav.pop(animated: true) {}
+            recorder.expect("-- both moves are in flight: the removals wait for them (R7)")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                b.didMove(toParent: nav)
+                c.willMove(toParent: nil)
+                b.willMove(toParent: nil)
+                nav.delegate.didShow(c, animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                c.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                c.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                -- from the old top down
+                c.didMove(toParent: nil)
+                b.didMove(toParent: nil)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                c.deinit
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

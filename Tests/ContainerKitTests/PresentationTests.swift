@@ -1599,4 +1599,342 @@ private final class LightLeaf: Controller {
             recorder.finish()
         }
     }
+
+    // MARK: - Dismissing while a transition of the chain waits
+
+    @Test func aDismissalAskedForWhileThePresentationWaitsRunsAfterIt() {  // §1, §9
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            var dismissed = false
+            a.present(leaf("z", .fullScreen), animated: true) {}
+            a.dismiss(animated: true) { dismissed = true }
+            recorder.expect("-- nothing inside the calls")
+            #expect(a.presentedController.map { recorder.name(for: $0.id) } == "z")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                z.loadView()
+                z.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                z.viewWillAppear(animated: true)
+                """)
+            #expect(driver.inFlight.map(\.kind) == [.presentation])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                z.viewDidAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                -- the presentation's completion
+                a.completion()
+                """)
+            #expect(!dismissed)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the dismissal's turn: one visible transition at a time, in request order (§1)
+                z.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                """)
+            #expect(driver.inFlight.map(\.kind) == [.dismissal])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidAppear(animated: true)
+                z.viewDidDisappear(animated: true)
+                -- the dismissal's completion
+                a.completion()
+                z.deinit
+                """)
+            #expect(dismissed)
+            #expect(a.presentedController == nil)
+            #expect(a.view.superview === window)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aControllerDismissingItselfBeforeItsPresentationRuns() {  // §1, §9
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            do {
+                let z = leaf("z")
+                a.present(z, animated: true)
+                z.dismiss(animated: false) {}
+            }
+            recorder.expect("-- nothing inside the calls")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                z.loadView()
+                z.viewDidLoad()
+                z.viewWillAppear(animated: true)
+                z.viewDidAppear(animated: true)
+                z.viewWillDisappear(animated: false)
+                z.viewDidDisappear(animated: false)
+                z.completion()
+                z.deinit
+                """)
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func theAsyncDismissReturnsOnceThePresentationItWaitedForIsDismissed() async {  // §1, §9
+        let recorder = Recorder()
+        await recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            a.present(leaf("z", .fullScreen), animated: true)
+            await a.async.dismiss(animated: true)
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            recorder.expect(
+                """
+                z.loadView()
+                z.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                z.viewWillAppear(animated: true)
+                z.viewDidAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                z.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                a.viewDidAppear(animated: true)
+                z.viewDidDisappear(animated: true)
+                a.completion()
+                z.deinit
+                """)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aDismissalFromBelowAfterOneFromAboveTakesWhatIsLeft() {  // §1, §9
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            do {
+                let b = leaf("b", .fullScreen)
+                a.present(b, animated: false)
+                window.runUntilIdle()
+                b.present(leaf("c", .fullScreen), animated: false)
+                window.runUntilIdle()
+                recorder.skipEvents()
+                b.dismiss(animated: true) {}
+                a.dismiss(animated: true) {}
+            }
+            recorder.expect("-- nothing inside the calls")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- b.dismiss: c goes, b comes back
+                c.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                c.viewDidDisappear(animated: true)
+                b.completion()
+                c.deinit
+                -- a.dismiss, at its turn: what a presents then is b alone
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                a.completion()
+                b.deinit
+                """)
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aDismissalInAHiddenWindowWaitsBehindThePresentation() {  // §1, §9
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            recorder.skipEvents()
+            var dismissed = false
+            a.present(leaf("z", .fullScreen), animated: true)
+            window.isHidden = true
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
+            a.dismiss(animated: true) { dismissed = true }
+            recorder.expect("-- behind the presentation, which still waits")
+            #expect(!dismissed)
+            #expect(a.presentedController != nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- both settle in request order, without appearance callbacks
+                z.loadView()
+                z.viewDidLoad()
+                a.completion()
+                z.deinit
+                """)
+            #expect(dismissed)
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Dismissing what is being dismissed
+
+    @Test func aSecondDismissalOfTheSameChainIsIgnoredWithAWarning() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = leaf("b", .fullScreen)
+            let window = show(a)
+            a.present(b, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            var completions: [String] = []
+            a.dismiss(animated: true) { completions.append("first") }
+            let before = [window.recursiveDescription, a.hierarchyDescription, b.hierarchyDescription]
+            recorder.expectViolation(.dismissingDuringDismissal) {
+                a.dismiss(animated: true) { completions.append("second, from a") }
+            }
+            recorder.expectViolation(.dismissingDuringDismissal) {
+                b.dismiss(animated: true) { completions.append("second, from b") }
+            }
+            recorder.expect("-- nothing fires")
+            #expect([window.recursiveDescription, a.hierarchyDescription, b.hierarchyDescription] == before)
+            #expect(a.presentedController === b)
+            #expect(b.presentingController === a)
+            let violations = recorder.violations.suffix(2)
+            #expect(violations.map(\.severity) == [.warning, .warning])
+            #expect(violations.map(\.controllers) == [[a.id, b.id], [b.id]])
+            #expect(
+                violations.first?.message
+                    == "dismiss(animated:) on a was ignored: b is being dismissed already (a dismissal waits for its "
+                    + "turn or runs, or the sheet is being pulled down), and one dismissal takes a controller away "
+                    + "once (UIKit logs \"Attempt to dismiss from view controller … while a presentation or dismiss "
+                    + "is in progress\"). Its completion will not run.")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- one dismissal
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                a.completion()
+                """)
+            #expect(completions == ["first"])
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            // Afterwards there is nothing to dismiss: no violation, nothing fires.
+            a.dismiss(animated: true) { completions.append("third") }
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(completions == ["first"])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.dismissingDuringDismissal, .dismissingDuringDismissal])
+    }
+
+    @Test func aDismissalWhileTheDismissalRunsIsIgnoredWithAWarning() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            a.present(leaf("b"), animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            a.dismiss(animated: true)
+            window.runUntilIdle()
+            recorder.expect("b.viewWillDisappear(animated: true)")
+            #expect(driver.inFlight.map(\.kind) == [.dismissal])
+            recorder.expectViolation(.dismissingDuringDismissal) {
+                a.dismiss(animated: true) {}
+            }
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                b.deinit
+                """)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func aDismissalDuringASheetPullIsIgnoredWithAWarning() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            let b = leaf("b")
+            a.present(b, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let pull = b.beginInteractiveDismissal()
+            recorder.expect("b.viewWillDisappear(animated: true)")
+            recorder.expectViolation(.dismissingDuringDismissal) {
+                b.dismiss(animated: true) {}
+            }
+            pull?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                """)
+            #expect(a.presentedController === b)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func presentingFromAControllerBeingDismissedIsIgnored() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = leaf("b")
+            let c = leaf("c")
+            let window = show(a)
+            a.present(b, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            a.dismiss(animated: true)
+            recorder.expectViolation(.presentingFromInvalidController) {
+                b.present(c, animated: true)
+            }
+            #expect(b.presentedController == nil)
+            #expect(c.presentingController == nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                b.viewDidDisappear(animated: true)
+                """)
+            #expect(!c.isViewLoaded)
+            #expect(a.presentedController == nil)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
 }

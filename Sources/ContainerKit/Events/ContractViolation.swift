@@ -60,9 +60,12 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case invalidTabSelection
         /// A controller that is presented already, or that has a parent, was presented.
         case presentingInvalidController
-        /// `present` was called on a controller whose view is not in a visible window, or that
-        /// presents already.
+        /// `present` was called on a controller whose view is not in a visible window, that
+        /// presents already, or that is being dismissed.
         case presentingFromInvalidController
+        /// `dismiss` was called on controllers that are being dismissed already: a dismissal of them
+        /// waits for its turn or runs, or their sheet is being pulled down.
+        case dismissingDuringDismissal
         /// An animation driver completed an animation while its gesture was still in progress.
         case completingInteractiveAnimation
         /// `runUntilIdle()` was called from inside a running turn.

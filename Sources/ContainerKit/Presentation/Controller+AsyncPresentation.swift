@@ -18,7 +18,8 @@ extension AsyncProxy {
     }
 
     /// Dismisses as ``Controller/dismiss(animated:completion:)`` does and returns once the
-    /// dismissal has completed; at once when there is nothing to dismiss.
+    /// dismissal has completed (after the presentation it waits behind, if any); at once when there
+    /// is nothing to dismiss or the call is ignored (the controllers are being dismissed already).
     ///
     /// ## Callback order
     ///
@@ -26,12 +27,10 @@ extension AsyncProxy {
     ///
     /// - Parameter animated: Whether the transition animates.
     public func dismiss(animated: Bool) async {
-        let presenter = base.presentedController != nil ? base : base.presentingController
         var top: Controller = base
         while let presented = top.presentedController { top = presented }
         await base.awaitCompletion(in: top.viewIfLoaded?.window) { done in
-            guard presenter != nil else { return done() }
-            base.dismiss(animated: animated, completion: done)
+            if !base.requestDismissal(animated: animated, completion: done) { done() }
         }
     }
 }

@@ -36,7 +36,7 @@ extension Controller {
     /// - Returns: The handle of the gesture, or nil when the sheet cannot be pulled down.
     public func beginInteractiveDismissal() -> InteractiveTransition? {
         guard let presenting = presentation.presenting, presentation.presented == nil,
-            presentation.presentedStyle?.isSheet == true, presentation.pendingTransition == nil,
+            presentation.presentedStyle?.isSheet == true, presentation.transitions.isEmpty,
             let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition
         else { return nil }
         let delegate = presentation.delegate

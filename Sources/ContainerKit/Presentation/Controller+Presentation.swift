@@ -53,8 +53,9 @@ extension Controller {
     ///
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
     /// window's root, presents a controller itself, or is this controller. Ignored (a warning,
-    /// nothing fires): presenting from a controller whose view is not in a visible window, or
-    /// whose presenting controller presents already.
+    /// nothing fires): presenting from a controller whose view is not in a visible window, whose
+    /// presenting controller presents already, or whose presenting controller is being dismissed
+    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down).
     ///
     /// ## Callback order
     ///
@@ -100,12 +101,21 @@ extension Controller {
             ).report()
             return
         }
+        guard !presenter.isBeingTakenAwayByDismissal else {
+            ContractViolation(
+                kind: .presentingFromInvalidController, severity: .warning, controllers: [id, controller.id],
+                message: "\(presenter.id) cannot present \(controller.id): \(presenter.id) is being dismissed (a "
+                    + "dismissal of it waits for its turn or runs, or its sheet is being pulled down). The call was ignored (UIKit logs \"Attempt to "
+                    + "present … while a presentation is in progress\")."
+            ).report()
+            return
+        }
         presenter.presentation.presented = controller
         controller.presentation.presenting = presenter
         controller.presentation.presentedStyle = style
         let transition = PresentationTransition(
             presenting: presenter, chain: [controller], caller: self, animated: animated, completion: completion)
-        controller.presentation.pendingTransition = transition
+        controller.presentation.transitions.append(transition)
         window.requestVisibleTransition(for: transition)
     }
 
@@ -120,8 +130,19 @@ extension Controller {
     /// one visible transition at a time per window; the links are cut when it completes, and the
     /// dismissed controllers are deallocated after `completion`, top down, unless something else
     /// holds them. Off screen (no window, or a hidden one), the links change inside the call, with no
-    /// appearance callbacks. Does nothing when there is nothing to dismiss, or while a presentation or
-    /// dismissal of the same controller is still waiting for its turn.
+    /// appearance callbacks, unless a transition of the chain is still waiting for its turn in the
+    /// window. Does nothing when there is nothing to dismiss.
+    ///
+    /// A dismissal asked for while a presentation of the chain (or a dismissal of part of it, asked
+    /// for from a controller higher up) waits for its turn or runs waits behind it, as every
+    /// visible transition does (spec §1), and dismisses what the presenter presents when its own
+    /// turn comes: `a.present(b, animated: true); a.dismiss(animated: true)` presents `b`, then
+    /// dismisses it, and the completion runs after the dismissal. Ignored with a warning
+    /// (``ContractViolation/Kind/dismissingDuringDismissal``; UIKit logs "Attempt to dismiss from
+    /// view controller … while a presentation or dismiss is in progress"): a dismissal of
+    /// controllers that are being dismissed already, by a dismissal that waits for its turn or
+    /// runs, or by a sheet being pulled down. Its `completion` never runs; the dismissal under way
+    /// runs its own.
     ///
     /// ## Callback order
     ///
@@ -140,8 +161,15 @@ extension Controller {
     /// - Parameters:
     ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
     ///   - completion: Runs once the dismissal has completed; never when there is nothing to
-    ///     dismiss.
+    ///     dismiss, or when the call is ignored because the controllers are being dismissed already.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        requestDismissal(animated: animated, completion: completion)
+    }
+
+    /// ``dismiss(animated:completion:)``; returns false when there was nothing to dismiss or the
+    /// call was ignored: then `completion` never runs.
+    @discardableResult
+    func requestDismissal(animated: Bool, completion: (() -> Void)?) -> Bool {
         defer { checkInvariants() }
         let presenter: Controller
         if presentation.presented != nil {
@@ -149,24 +177,35 @@ extension Controller {
         } else if let presenting = presentation.presenting {
             presenter = presenting
         } else {
-            return
+            return false
         }
-        var chain: [Controller] = []
-        var next = presenter.presentation.presented
-        while let current = next {
-            chain.append(current)
-            next = current.presentation.presented
+        let chain = presenter.presentedChain
+        guard let bottom = chain.first else { return false }
+        if bottom.isBeingTakenAwayByDismissal {
+            ContractViolation(
+                kind: .dismissingDuringDismissal, severity: .warning,
+                controllers: bottom === self ? [id] : [id, bottom.id],
+                message: "dismiss(animated:) on \(id) was ignored: \(bottom.id) is being dismissed already (a "
+                    + "dismissal waits for its turn or runs, or the sheet is being pulled down), and one dismissal "
+                    + "takes a controller away once (UIKit logs \"Attempt to dismiss from view controller … while a "
+                    + "presentation or dismiss is in progress\"). Its completion will not run."
+            ).report()
+            return false
         }
-        guard let bottom = chain.first, bottom.presentation.pendingTransition == nil else { return }
+        // Behind a transition of the chain still waiting for its turn, even in a hidden window: the
+        // window keeps the order (spec §1).
+        let waitsBehind = chain.contains { !$0.presentation.transitions.isEmpty }
         let transition = PresentationTransition(
             presenting: presenter, chain: chain, caller: self, animated: animated, completion: completion,
             dismissing: true)
-        bottom.presentation.pendingTransition = transition
-        if let window = (chain.last?.storedView ?? presenter.storedView)?.storedWindow, !window.isHidden {
+        bottom.presentation.transitions.append(transition)
+        if let window = (chain.last?.storedView ?? presenter.storedView)?.storedWindow, waitsBehind || !window.isHidden
+        {
             window.requestVisibleTransition(for: transition)
         } else {
             transition.settleWithoutCallbacks()
         }
+        return true
     }
 
     /// Pushes `controller` when this controller is in a navigation controller, presents it
@@ -191,6 +230,34 @@ extension Controller {
         } else {
             present(controller, animated: true)
         }
+    }
+
+    /// The controllers presented above this one, bottom first.
+    var presentedChain: [Controller] {
+        var chain: [Controller] = []
+        var next = presentation.presented
+        while let current = next {
+            chain.append(current)
+            next = current.presentation.presented
+        }
+        return chain
+    }
+
+    /// Whether a dismissal under way takes this controller away: one of the root of its tree, or of
+    /// a controller that tree is presented over, that waits for its turn or runs, or a sheet being
+    /// pulled down.
+    var isBeingTakenAwayByDismissal: Bool {
+        var current: Controller? = self
+        while let controller = current {
+            var root = controller
+            while let parent = root.storedParent { root = parent }
+            guard let presenting = root.presentation.presenting else { return false }
+            if root.presentation.phase == .dismissing || root.presentation.transitions.contains(where: \.isDismissal) {
+                return true
+            }
+            current = presenting
+        }
+        return false
     }
 
     /// The controller a presentation of `style` made from this one is presented from.

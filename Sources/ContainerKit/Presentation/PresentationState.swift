@@ -81,8 +81,10 @@ struct PresentationState {
     /// Whether this controller is being presented or dismissed now (for `isBeingPresented` and
     /// `isBeingDismissed`).
     var phase = Phase.idle
-    /// The transition waiting for its turn in the window, kept alive here.
-    var pendingTransition: PresentationTransition?
+    /// The presentation and dismissals whose chain starts at this controller (it is the one
+    /// presented, or the bottom of the chain dismissed), waiting for or running their turn in the
+    /// window, in request order; kept alive here until each ends.
+    var transitions: [PresentationTransition] = []
 
     enum Phase {
         case idle

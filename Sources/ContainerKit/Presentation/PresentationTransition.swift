@@ -6,8 +6,11 @@
 final class PresentationTransition: VisibleTransitionHost {
     /// The controller the chain is presented from.
     var presenting: Controller?
-    /// The presented controllers, bottom first (one for a presentation).
+    /// The presented controllers, bottom first (one for a presentation). A dismissal takes the
+    /// controllers presented above ``presenting`` as they are when its turn comes.
     var chain: [Controller]
+    /// The controller whose ``PresentationState/transitions`` keep this one until it ends.
+    private weak var bottom: Controller?
     /// The controller whose call took the completion.
     let callerID: ControllerID
     let animated: Bool
@@ -24,14 +27,15 @@ final class PresentationTransition: VisibleTransitionHost {
         self.animated = animated
         self.completion = completion
         self.isDismissal = dismissing
+        bottom = chain.first
     }
 
     /// Whether the presenter disappears while the chain is up: the bottom one's style decides.
     private var hidesPresenter: Bool { chain.first?.presentation.presentedStyle?.hidesPresenter ?? false }
 
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
-        chain.first?.presentation.pendingTransition = nil
-        guard let presenting, !window.isHidden else {
+        if isDismissal { chain = presenting?.presentedChain ?? [] }
+        guard let presenting, !window.isHidden, !chain.isEmpty else {
             settleWithoutCallbacks()
             done()
             return
@@ -92,6 +96,7 @@ final class PresentationTransition: VisibleTransitionHost {
         }
         presented.presentation.phase = .idle
         clearCoordinators()
+        leaveQueue()
         window.resolveStatusBarAppearance()
         runCompletion()
         self.presenting = nil
@@ -120,6 +125,7 @@ final class PresentationTransition: VisibleTransitionHost {
             drive(controller, .end(appearing: false))
         }
         unlink()
+        leaveQueue()
         window.resolveStatusBarAppearance()
         runCompletion()
         releaseChainTopDown()
@@ -127,16 +133,18 @@ final class PresentationTransition: VisibleTransitionHost {
 
     /// Off screen, or on a hidden window: the links change with no appearance callbacks.
     func settleWithoutCallbacks() {
-        chain.first?.presentation.pendingTransition = nil
         if isDismissal {
+            chain = presenting?.presentedChain ?? []
             restorePresenterView()
             unlink()
+            leaveQueue()
             runCompletion()
             releaseChainTopDown()
         } else {
             if let presented = chain.first, let window = presenting?.storedView?.storedWindow {
                 ViewMove.perform(presented.view, to: window, at: nil, drivesAppearance: false)
             }
+            leaveQueue()
             runCompletion()
             presenting = nil
             chain.removeAll()
@@ -167,6 +175,13 @@ final class PresentationTransition: VisibleTransitionHost {
         }
         presenting?.presentation.presented = nil
         clearCoordinators()
+    }
+
+    /// The transition has ended: its bottom controller stops keeping it (a dismissal asked for from
+    /// here on is not waiting behind it).
+    private func leaveQueue() {
+        bottom?.presentation.transitions.removeAll { $0 === self }
+        bottom = nil
     }
 
     private func clearCoordinators() {

@@ -48,6 +48,51 @@ extension NavigationController {
     /// 10. `top.didMove(toParent: nav)` — it stays (R7)
     /// 11. `nav.delegate.didShow(top, animated: true)`
     ///
+    /// Requests made during the gesture change the stack inside `finish()` or `cancel()`, in the
+    /// order they were made, and send their `willMove` calls there; their transition runs once the
+    /// swipe's has completed, as after any transition in flight. One request cannot begin there: a
+    /// second removal of `top` after `cancel()`, since the swipe's move of `top` is still open (R7).
+    /// Its `top.willMove(toParent: nil)` comes when the animation completes, right after
+    /// `top.didMove(toParent: nav)` (step 10) and before `didShow`. Popping `[a, b, c]`, with
+    /// `nav.pop(animated: true)` asked for during the gesture, then `cancel()`:
+    ///
+    /// ```
+    /// c.willMove(toParent: nil)                      (inside beginInteractivePop)
+    /// c.viewWillDisappear(animated: true)
+    /// b.viewWillAppear(animated: true)
+    /// nav.delegate.willShow(b, animated: true)
+    /// -- cancel(); the pop waits: nothing fires
+    /// -- the animation completes
+    /// b.viewWillDisappear(animated: true)
+    /// b.viewDidDisappear(animated: true)
+    /// c.viewWillAppear(animated: true)
+    /// c.viewDidAppear(animated: true)
+    /// c.didMove(toParent: nav)                       (the swipe's move ends: c stays)
+    /// c.willMove(toParent: nil)                      (the pop's move begins)
+    /// nav.delegate.didShow(c, animated: true)
+    /// -- the end of that turn: the pop's transition
+    /// c.viewWillDisappear(animated: true)
+    /// b.viewWillAppear(animated: true)
+    /// nav.delegate.willShow(b, animated: true)
+    /// -- the animation completes
+    /// c.viewDidDisappear(animated: true)
+    /// b.viewDidAppear(animated: true)
+    /// c.didMove(toParent: nil)
+    /// nav.delegate.didShow(b, animated: true)
+    /// nav.completion()
+    /// c.deinit
+    /// ```
+    ///
+    /// The same with `finish()`: inside it, the pop takes `b` out (`b.willMove(toParent: nil)`);
+    /// when the animation completes, the finished steps 6–10 (`c.didMove(toParent: nil)`,
+    /// `nav.delegate.didShow(b, animated: true)`, `c.deinit`); then the pop's transition from `b`
+    /// to `a`, which ends with `b.didMove(toParent: nil)`, `nav.delegate.didShow(a, animated: true)`,
+    /// `nav.completion()`, `b.deinit`. A `popToRoot` or `setControllers` that takes `top` out after
+    /// `cancel()` does the same for `top`, while the other controllers it takes out or brings in get
+    /// their `willMove` inside `cancel()`; all their `didMove` calls come when their transition
+    /// completes, as for any request (removals from the old top down, then additions from the
+    /// bottom up).
+    ///
     /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePop() -> InteractiveTransition? {
         guard interactivePop == nil, controllers.count > 1, let top = controllers.last, shown === top,
@@ -70,7 +115,10 @@ extension NavigationController {
         var animation: TransitionAnimation?
         let handle = InteractiveTransition { [self] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
-            if cancelled { controllers.append(top) }
+            if cancelled {
+                controllers.append(top)
+                turnRemovalAround(of: top)
+            }
             replayRequestsMadeDuringGesture()
             if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
         }

@@ -342,11 +342,25 @@ extension NavigationController {
     /// whose removal is open, whose removal the next transition cancels instead (R7).
     func beginAddition(of controller: Controller) {
         if controller.storedParent === self {
-            removalsAfterSettling.removeAll { $0 === controller }
+            removalsAfterSettling.removeAll { $0.controller === controller }
+            turnRemovalAround(of: controller)
             return
         }
         adoptChild(controller)
         openMoves.append(OpenMove(controller: controller, formerIndex: nil))
+    }
+
+    /// `controller`, whose removal is open, is back in the stack (pushed again, or a swipe back
+    /// cancelled): its move now ends with `didMove(toParent: self)` (R7), as an addition does. A pop
+    /// before that didMove waits for it (``beginRemoval(of:formerIndex:)``): no second willMove is
+    /// sent while the move is open.
+    func turnRemovalAround(of controller: Controller) {
+        for index in openMoves.indices where openMoves[index].controller === controller {
+            openMoves[index] = OpenMove(controller: controller, formerIndex: nil)
+        }
+        for index in settlingMoves.indices where settlingMoves[index].controller === controller {
+            settlingMoves[index] = OpenMove(controller: controller, formerIndex: nil)
+        }
     }
 
     /// The controllers from `index` up leave the stack, top first.
@@ -357,9 +371,12 @@ extension NavigationController {
         }
     }
 
-    /// A controller leaves the stack: `willMove(toParent: nil)` now, unless its addition is still
-    /// open (a dropped addition ends with `didMove(toParent: nil)`, R7) or in flight (its
-    /// `willMove(toParent: nil)` follows the `didMove(toParent: self)` of the transition in flight).
+    /// A controller leaves the stack: `willMove(toParent: nil)` now, unless a move of it is open
+    /// (R7: no second willMove). An addition not shown yet is dropped (it ends with
+    /// `didMove(toParent: nil)`), and a removal turned around is a removal again. A move the
+    /// transition in flight settles with the controller in the stack (its addition, or its removal
+    /// turned around by a cancelled swipe or a push) ends first: the `willMove(toParent: nil)`
+    /// follows its `didMove(toParent: self)`.
     func beginRemoval(of controller: Controller, formerIndex: Int) {
         if let open = openMoves.firstIndex(where: { $0.controller === controller }) {
             if openMoves[open].formerIndex == nil {
@@ -368,7 +385,7 @@ extension NavigationController {
             return
         }
         if settlingMoves.contains(where: { $0.controller === controller && $0.formerIndex == nil }) {
-            removalsAfterSettling.append(controller)
+            removalsAfterSettling.append(OpenMove(controller: controller, formerIndex: formerIndex))
             return
         }
         beginRemovingChild(controller)

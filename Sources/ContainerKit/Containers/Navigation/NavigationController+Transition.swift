@@ -105,12 +105,13 @@ extension NavigationController: VisibleTransitionHost {
 
     /// Ends the moves the transition settles: `didMove(toParent: nil)` for those that left, from the
     /// old top down, then `didMove(toParent: self)` for those that joined, from the bottom up (and a
-    /// controller popped while its push was in flight: its push ends, then its removal begins,
-    /// R7). Returns the controllers that left, from the old top down, for ``release(_:)``.
+    /// controller popped while a move that keeps it in the stack was in flight, its push or a
+    /// cancelled swipe back: that move ends, then its removal begins, R7). Returns the controllers
+    /// that left, from the old top down, for ``release(_:)``.
     func settleMoves() -> [Controller] {
         let moves = settlingMoves
         settlingMoves = []
-        let waiting = Set(removalsAfterSettling.map(ObjectIdentifier.init))
+        let waiting = Set(removalsAfterSettling.map { ObjectIdentifier($0.controller) })
         let inStack = { (controller: Controller) in self.controllers.contains { $0 === controller } }
         let stays = { (move: OpenMove) in
             inStack(move.controller) || (move.formerIndex == nil && waiting.contains(ObjectIdentifier(move.controller)))
@@ -126,12 +127,12 @@ extension NavigationController: VisibleTransitionHost {
         }
         let poppedInFlight = removalsAfterSettling
         removalsAfterSettling = []
-        for controller in poppedInFlight where joining.contains(ObjectIdentifier(controller)) {
-            endMove(of: controller, stays: true)
+        for removal in poppedInFlight where joining.contains(ObjectIdentifier(removal.controller)) {
+            endMove(of: removal.controller, stays: true)
         }
-        for controller in poppedInFlight where !inStack(controller) {
-            beginRemovingChild(controller)
-            openMoves.append(OpenMove(controller: controller, formerIndex: controllers.count))
+        for removal in poppedInFlight where !inStack(removal.controller) {
+            beginRemovingChild(removal.controller)
+            openMoves.append(removal)
         }
         return leaving
     }

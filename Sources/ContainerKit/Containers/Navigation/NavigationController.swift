@@ -55,9 +55,10 @@ open class NavigationController: ContainerController {
     /// Moves the transition in flight settles when it completes.
     var settlingMoves: [OpenMove] = []
 
-    /// Controllers popped while the transition in flight still settles their addition: their
-    /// `willMove(toParent: nil)` waits for its `didMove(toParent: nav)` (R7).
-    var removalsAfterSettling: [Controller] = []
+    /// Controllers popped while the transition in flight still settles a move that keeps them in
+    /// the stack (their addition, or a removal turned around), with the place each had in the
+    /// stack: their `willMove(toParent: nil)` waits for that move's `didMove(toParent: nav)` (R7).
+    var removalsAfterSettling: [OpenMove] = []
 
     /// Completion closures of requests the next visible transition settles, in request order.
     var pendingCompletions: [() -> Void] = []
@@ -138,7 +139,9 @@ open class NavigationController: ContainerController {
 /// A move begun by the navigation controller and not settled yet.
 struct OpenMove {
     let controller: Controller
-    /// The controller's place in the stack when its removal began; nil for an addition.
+    /// The controller's place in the stack when its removal began; nil for a move that ends with
+    /// the controller in the stack: an addition, or a removal turned around (a swipe back
+    /// cancelled, or the controller pushed again while its removal was open).
     let formerIndex: Int?
 }
 
