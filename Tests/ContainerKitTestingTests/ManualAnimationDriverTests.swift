@@ -648,3 +648,46 @@ private final class DriverIssueLog: @unchecked Sendable {
         #expect(recorder.violations.isEmpty)
     }
 }
+
+@Suite @MainActor struct FinishAllWithAGestureTests {
+    @Test func finishAllLeavesAGestureInProgressAndFailsOnceNamingIt() {
+        let recorder = Recorder()
+        recorder.record {
+            let driver = ManualAnimationDriver()
+            let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
+            let window = visibleWindow("window", root: nav, driver: driver)
+            nav.push(Controller(name: "b"), animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+
+            let handle = nav.beginInteractivePop()
+            let comments = issuesRecorded { driver.finishAll() }
+            #expect(
+                comments == [
+                    """
+                    finishAll() left 1 animation in flight whose gesture is still in progress: navigation of nav: \
+                    b → a.
+                    To fix, end each gesture first with finish(_:) or cancel(_:); finishAll() does not end gestures.
+                    """
+                ])
+            #expect(driver.summary == ["navigation of nav: b → a"])
+            #expect(recorder.violations.isEmpty)
+
+            handle?.cancel()
+            driver.finishAll()
+            #expect(driver.inFlight.isEmpty)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                """)
+            recorder.finish()
+        }
+    }
+}

@@ -255,11 +255,9 @@ extension ManualAnimationDriver {
     /// Completions that keep starting transitions are stopped after 10,000 animations: the test
     /// fails, and what is still in flight stays there.
     ///
-    /// It does not end gestures: end each interactive animation first, with
-    /// ``finish(_:fileID:filePath:line:column:)`` or ``cancel(_:fileID:filePath:line:column:)``.
-    /// An animation whose gesture is still in progress cannot be completed; `finishAll()` retries it
-    /// until the 10,000 limit, and each refused attempt reports a `completingInteractiveAnimation`
-    /// contract violation.
+    /// It does not end gestures: an animation whose gesture is still in progress (`isInteractive`)
+    /// is left in flight, and the test fails once, naming it. End each interactive animation first,
+    /// with ``finish(_:fileID:filePath:line:column:)`` or ``cancel(_:fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// p.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
@@ -277,11 +275,28 @@ extension ManualAnimationDriver {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         var finishes = 0
+        var gestures: [TransitionAnimation] = []
+        defer {
+            if !gestures.isEmpty {
+                TestFailure.record(
+                    """
+                    finishAll() left \(gestures.count) animation\(gestures.count == 1 ? "" : "s") in flight whose \
+                    gesture is still in progress: \(gestures.map(Self.describe).joined(separator: "; ")).
+                    To fix, end each gesture first with finish(_:) or cancel(_:); finishAll() does not end gestures.
+                    """,
+                    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
+        }
         // `started` only grows, and complete animations stay complete: one cursor walks it once.
         var cursor = 0
         while cursor < started.count {
             let oldest = started[cursor]
             guard !oldest.isComplete else {
+                cursor += 1
+                continue
+            }
+            guard !oldest.isInteractive else {
+                gestures.append(oldest)
                 cursor += 1
                 continue
             }
