@@ -74,6 +74,35 @@ private func withCounter(_ counter: EventCounter, _ body: () -> Void) {
         }
     }
 
+    @Test func aTreeOfAHundredThousandControllersAppearsDisappearsAndIsReleased() {
+        let counter = EventCounter()
+        var ids: Set<UInt64> = []
+        weak var weakLeaf: Controller?
+        withCounter(counter) {
+            do {
+                // Fan-out 4: node k is the child of node (k - 1) / 4; nodes with children are containers.
+                var nodes: [Controller] = []
+                nodes.reserveCapacity(Self.deepChain)
+                for k in 0..<Self.deepChain {
+                    let node: Controller = 4 * k + 1 < Self.deepChain || k == 0 ? Parent() : Controller()
+                    if k > 0, let parent = nodes[(k - 1) / 4] as? ContainerController { embed(node, in: parent) }
+                    nodes.append(node)
+                    ids.insert(node.id.serial)
+                }
+                weakLeaf = nodes.last
+                let window = show(nodes[0])
+                nodes = []
+                #expect(counter.counts.appeared == Self.deepChain)
+                #expect(weakLeaf?.appearanceState == .appeared)
+                window.isHidden = true
+                #expect(counter.counts.disappeared == Self.deepChain)
+                #expect(weakLeaf?.appearanceState == .disappeared)
+            }
+            #expect(weakLeaf == nil)
+            #expect(counter.counts.deallocated == ids)
+        }
+    }
+
     @Test func aHundredThousandDeepChainOfViewsAppearsDisappearsAndIsReleased() {
         let counter = EventCounter()
         weak var weakTop: View?
