@@ -230,7 +230,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     public func observe(_ event: LifecycleEvent, source: EventSource) {
         withState { state in
             state.entries.append(Entry(event: event, source: source))
-            for id in Self.controllers(in: event, source: source) where state.defaultNames[id.serial] == nil {
+            Self.forEachController(in: event, source: source) { id in
+                guard state.defaultNames[id.serial] == nil else { return }
                 let count = (state.typeCounters[id.typeName] ?? 0) + 1
                 state.typeCounters[id.typeName] = count
                 state.defaultNames[id.serial] = "\(id.typeName)\(count)"
@@ -306,19 +307,23 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         return pending
     }
 
-    static func controllers(in event: LifecycleEvent, source: EventSource) -> [ControllerID] {
-        var ids = [event.receiver]
+    /// Calls `body` with each controller `event` names, in order of first appearance: the source
+    /// (when a controller drove it), the receiver, then the others. Visits instead of returning an
+    /// array, so recording an event allocates nothing beyond the transcript's own growth.
+    static func forEachController(
+        in event: LifecycleEvent, source: EventSource, _ body: (ControllerID) -> Void
+    ) {
+        if case .controller(let id) = source { body(id) }
+        body(event.receiver)
         switch event {
-        case .willMove(_, let parent?), .didMove(_, let parent?): ids.append(parent)
+        case .willMove(_, let parent?), .didMove(_, let parent?): body(parent)
         case .preferredContentSizeDidChange(_, let other), .navigationWillShow(_, let other, _),
             .navigationDidShow(_, let other, _), .tabShouldSelect(_, let other), .tabDidSelect(_, let other),
             .pageControllerBefore(_, let other), .pageControllerAfter(_, let other):
-            ids.append(other)
-        case .pageWillTransition(_, let pages), .pageDidFinishAnimating(_, let pages, _): ids += pages
+            body(other)
+        case .pageWillTransition(_, let pages), .pageDidFinishAnimating(_, let pages, _): pages.forEach(body)
         default: break
         }
-        if case .controller(let id) = source { ids.insert(id, at: 0) }
-        return ids
     }
 }
 
