@@ -62,6 +62,9 @@ extension ContainerController {
             if let parent = controller.storedParent, parent !== self {
                 return ("\(controller.id) is a child of \(parent.id); remove it from its parent first (R9)", controller)
             }
+            if let conflict = controller.placementConflict() {
+                return (conflict, controller)
+            }
         }
         return nil
     }
@@ -78,6 +81,18 @@ extension ContainerController {
 }
 
 extension Controller {
+    /// Why this controller cannot become a child, a stack entry, a tab or a page: it is presented
+    /// (a presented controller has no parent, §9), or it is a window's root. Nil when it can.
+    func placementConflict() -> String? {
+        if let presenter = presentation.presenting {
+            return "\(id) is presented by \(presenter.id); dismiss it first (§9)"
+        }
+        if let window = storedView?.superview as? Window, window.storedRootController === self {
+            return "\(id) is the root controller of \(window.windowID); set that window's rootController to nil first"
+        }
+        return nil
+    }
+
     /// Whether this controller is `controller` or one of its descendants: making `controller` a
     /// child of this one would close a cycle.
     func isSelfOrDescendant(of controller: Controller) -> Bool {

@@ -41,6 +41,13 @@ extension ContainerController {
             ).report()
             return
         }
+        if let conflict = child.placementConflict() {
+            ContractViolation(
+                kind: .invalidChild, severity: .fault, controllers: [id, child.id],
+                message: "\(child.id) cannot be added as a child of \(id): \(conflict). Nothing changed."
+            ).report()
+            return
+        }
         child.reconcileDeallocatedParent()
         if refusesManualMove(of: child, call: "addChild(_:)") { return }
         if let current = child.storedParent, current !== self,

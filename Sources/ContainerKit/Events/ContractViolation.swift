@@ -12,8 +12,12 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case addingToSelfOrDescendant
         /// `addChild(_:)` named a controller that is already a child of (or moving to) that container.
         case addingExistingChild
-        /// A controller was made the root of a window while it has a parent or is another window's root.
+        /// A controller was made the root of a window while it has a parent, is another window's root,
+        /// or is presented.
         case invalidRootController
+        /// A controller that is presented, or is a window's root, was added as a child (by
+        /// `addChild(_:)` or a push): it has a place in the tree already.
+        case invalidChild
         /// `removeFromParent()` was called without `willMove(toParent: nil)` first.
         case removeWithoutWillMove
         /// `willMove(toParent:)` was called with a parent by hand, or a second time while a move was open.

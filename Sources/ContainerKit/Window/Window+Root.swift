@@ -117,6 +117,13 @@ extension Window {
                     + "remove it from its parent first."
             )
         }
+        if let presenter = controller.presentation.presenting {
+            return ContractViolation(
+                kind: .invalidRootController, severity: .fault, controllers: [controller.id, presenter.id],
+                message: "\(controller.id) is presented by \(presenter.id) and cannot be a window's root controller; "
+                    + "dismiss it first."
+            )
+        }
         if let otherWindow = controller.storedView?.superview as? Window, otherWindow !== self,
             otherWindow.storedRootController === controller
         {

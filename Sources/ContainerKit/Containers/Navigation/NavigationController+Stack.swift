@@ -335,6 +335,9 @@ extension NavigationController {
             return refuse(
                 .pushingControllerWithParent, "it is a child of \(parent.id); remove it from its parent first (R9)")
         }
+        if let conflict = controller.placementConflict() {
+            return refuse(.invalidChild, conflict)
+        }
         return nil
     }
 
