@@ -473,7 +473,6 @@ private let knownIssues: [String: Comment] = [
     "stack.willMoveToNil/dismiss": "§1: the dismissal asked for inside pop's willMove runs before the pop",
     "stack.willMoveToNil/present": "§1: the presentation asked for inside pop's willMove runs before the pop",
     "custom.willMoveToParent/removeFromParent": "R7: a removal inside addChild's willMove never ends with didMove",
-    "custom.viewIsAppearing/removeFromParent": "§1, §3: viewDidAppear reaches s after it left in viewIsAppearing",
 ]
 
 @MainActor

@@ -109,7 +109,13 @@ enum AppearanceWalk {
             switch action {
             case .callViewDidAppear(let animated, let viewIsAppearingFirst):
                 if viewIsAppearingFirst {
+                    let epoch = controller.appearance.epoch
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
+                    // Its viewIsAppearing moved it on (its view left the window, say): this
+                    // appearance is over, and neither it nor its children get its did-callback.
+                    guard controller.appearanceState == .appeared, controller.appearance.epoch == epoch else {
+                        return nil
+                    }
                 }
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
                 controller.deliverAppearance(.didAppear, animated: animated, source: source)
