@@ -467,11 +467,7 @@ struct ReentrancyGolden {
 /// Cells whose right outcome the engine does not produce yet: the golden file holds the outcome
 /// the spec asks for, and the cell runs as a known issue until the engine is fixed.
 private let knownIssues: [String: Comment] = [
-    "stack.willMoveToParent/pop": "R7, §6: a second willMove(toParent: nil) is sent while the push's move is open",
     "stack.willMoveToParent/push": "R5: nav's children end [a, b, n, s], its stack [a, b, s, n]",
-    "stack.willMoveToParent/dismiss": "§1: the dismissal asked for inside push's willMove runs before the push",
-    "stack.willMoveToNil/dismiss": "§1: the dismissal asked for inside pop's willMove runs before the pop",
-    "stack.willMoveToNil/present": "§1: the presentation asked for inside pop's willMove runs before the pop",
     "custom.willMoveToParent/removeFromParent": "R7: a removal inside addChild's willMove never ends with didMove",
 ]
 

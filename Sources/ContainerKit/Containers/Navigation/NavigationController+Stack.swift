@@ -56,9 +56,10 @@ extension NavigationController {
             return false
         }
         if deferDuringGesture({ $0.push(controller, animated: animated, completion: completion) }) { return true }
-        controllers.append(controller)
-        beginAddition(of: controller)
-        request(animated: animated, completion: completion)
+        request(animated: animated, completion: completion) {
+            controllers.append(controller)
+            beginAddition(of: controller)
+        }
         checkInvariants()
         return true
     }
@@ -108,8 +109,7 @@ extension NavigationController {
     public func pop(animated: Bool, completion: (() -> Void)? = nil) -> Controller? {
         if deferDuringGesture({ $0.pop(animated: animated, completion: completion) }) { return nil }
         guard controllers.count > 1, let top = controllers.last else { return nil }
-        removeFromStack(from: controllers.count - 1)
-        request(animated: animated, completion: completion)
+        request(animated: animated, completion: completion) { removeFromStack(from: controllers.count - 1) }
         checkInvariants()
         return top
     }
@@ -152,8 +152,7 @@ extension NavigationController {
         if deferDuringGesture({ $0.popToRoot(animated: animated, completion: completion) }) { return [] }
         guard controllers.count > 1 else { return [] }
         let popped = Array(controllers[1...])
-        removeFromStack(from: 1)
-        request(animated: animated, completion: completion)
+        request(animated: animated, completion: completion) { removeFromStack(from: 1) }
         checkInvariants()
         return popped
     }
@@ -206,8 +205,7 @@ extension NavigationController {
         if deferDuringGesture({ $0.pop(to: controller, animated: animated, completion: completion) }) { return [] }
         guard index < controllers.count - 1 else { return [] }
         let popped = Array(controllers[(index + 1)...])
-        removeFromStack(from: index + 1)
-        request(animated: animated, completion: completion)
+        request(animated: animated, completion: completion) { removeFromStack(from: index + 1) }
         checkInvariants()
         return popped
     }
@@ -277,17 +275,18 @@ extension NavigationController {
         if deferDuringGesture({ $0.setControllers(newControllers, animated: animated, completion: completion) }) {
             return true
         }
-        let kept = Set(newControllers.map(ObjectIdentifier.init))
-        for index in controllers.indices.reversed() where !kept.contains(ObjectIdentifier(controllers[index])) {
-            let leaving = controllers.remove(at: index)
-            beginRemoval(of: leaving, formerIndex: index)
+        request(animated: animated, completion: completion) {
+            let kept = Set(newControllers.map(ObjectIdentifier.init))
+            for index in controllers.indices.reversed() where !kept.contains(ObjectIdentifier(controllers[index])) {
+                let leaving = controllers.remove(at: index)
+                beginRemoval(of: leaving, formerIndex: index)
+            }
+            let staying = Set(controllers.map(ObjectIdentifier.init))
+            controllers = newControllers
+            for controller in newControllers where !staying.contains(ObjectIdentifier(controller)) {
+                beginAddition(of: controller)
+            }
         }
-        let staying = Set(controllers.map(ObjectIdentifier.init))
-        controllers = newControllers
-        for controller in newControllers where !staying.contains(ObjectIdentifier(controller)) {
-            beginAddition(of: controller)
-        }
-        request(animated: animated, completion: completion)
         checkInvariants()
         return true
     }
@@ -349,8 +348,9 @@ extension NavigationController {
             turnRemovalAround(of: controller)
             return
         }
-        adoptChild(controller)
+        // Recorded before the willMove callout, so a pop asked for inside it finds the open move (R7).
         openMoves.append(OpenMove(controller: controller, formerIndex: nil))
+        adoptChild(controller)
     }
 
     /// `controller`, whose removal is open, is back in the stack (pushed again, or a swipe back
@@ -400,5 +400,20 @@ extension NavigationController {
         pendingAnimated = animated
         if let completion { pendingCompletions.append(completion) }
         requestVisibleChange(self, settleOffScreen: settleOffScreen)
+    }
+
+    /// One request: `change` changes the stack and sends its willMove calls. On screen the visible
+    /// transition is queued first, so that a transition asked for inside those willMove calls (a
+    /// presentation, a dismissal) runs after this one, in request order (§1); off screen the change
+    /// settles inside the call, once made.
+    func request(animated: Bool, completion: (() -> Void)?, _ change: () -> Void) {
+        guard let window = storedView?.storedWindow, !window.isHidden else {
+            change()
+            request(animated: animated, completion: completion)
+            return
+        }
+        window.requestVisibleTransition(for: self)
+        change()
+        request(animated: animated, completion: completion)
     }
 }
