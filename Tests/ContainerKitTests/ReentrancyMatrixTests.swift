@@ -467,8 +467,7 @@ struct ReentrancyGolden {
 /// Cells whose right outcome the engine does not produce yet: the golden file holds the outcome
 /// the spec asks for, and the cell runs as a known issue until the engine is fixed.
 private let knownIssues: [String: Comment] = [
-    "stack.willMoveToParent/push": "R5: nav's children end [a, b, n, s], its stack [a, b, s, n]",
-    "custom.willMoveToParent/removeFromParent": "R7: a removal inside addChild's willMove never ends with didMove",
+    "custom.willMoveToParent/removeFromParent": "R7: a removal inside addChild's willMove never ends with didMove"
 ]
 
 @MainActor

@@ -70,12 +70,17 @@ extension ContainerController {
     }
 
     /// R1's structural half: sends `willMove(toParent: self)` (the state already says attaching),
-    /// then appends the child, unless its override moved it elsewhere. Returns whether it joined.
+    /// then adds the child, unless its override moved it elsewhere. Returns whether it joined.
+    ///
+    /// - Parameter position: Where the child goes in ``children``, counted before the callout;
+    ///   nil appends it after any child its `willMove` added meanwhile (R5: a custom container
+    ///   keeps the order in which additions completed). A built-in container passes the position
+    ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
-    func joinChildren(_ child: Controller) -> Bool {
+    func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
         child.deliverWillMove(toParent: self, source: .controller(id))
         guard child.containment.state == .attaching(id) else { return false }
-        children.append(child)
+        children.insert(child, at: min(position ?? children.count, children.count))
         child.storedParent = self
         return true
     }
@@ -86,7 +91,7 @@ extension ContainerController {
         child.reconcileDeallocatedParent()
         switch child.containment.addChild(to: id) {
         case .sendWillMove:
-            joinChildren(child)
+            joinChildren(child, at: children.count)
         case .reportAlreadyChild, .removeFromCurrentParentFirst:
             preconditionFailure("\(id) adopted \(child.id), which has a parent")
         }
