@@ -466,9 +466,7 @@ struct ReentrancyGolden {
 
 /// Cells whose right outcome the engine does not produce yet: the golden file holds the outcome
 /// the spec asks for, and the cell runs as a known issue until the engine is fixed.
-private let knownIssues: [String: Comment] = [
-    "custom.willMoveToParent/removeFromParent": "R7: a removal inside addChild's willMove never ends with didMove"
-]
+private let knownIssues: [String: Comment] = [:]
 
 @MainActor
 private func runCell(_ family: ReentrancyFamily, _ callback: ReentrantCallback, _ action: ReentrantAction) {

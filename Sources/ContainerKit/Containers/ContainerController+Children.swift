@@ -78,7 +78,10 @@ extension ContainerController {
     ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
     func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
+        let wasJoining = child.isJoiningParent
+        child.isJoiningParent = true
         child.deliverWillMove(toParent: self, source: .controller(id))
+        child.isJoiningParent = wasJoining
         guard child.containment.state == .attaching(id) else { return false }
         children.insert(child, at: min(position ?? children.count, children.count))
         child.storedParent = self

@@ -54,7 +54,7 @@ extension Controller {
     /// A parent that was deallocated leaves its children with a stale containment state: the
     /// children are detached without callbacks, as UIKit clears the link when the parent goes away.
     func reconcileDeallocatedParent() {
-        if storedParent == nil, containment.parent != nil {
+        if storedParent == nil, containment.parent != nil, !isJoiningParent {
             containment = ContainmentStateMachine()
         }
     }

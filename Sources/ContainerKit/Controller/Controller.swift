@@ -39,6 +39,10 @@ open class Controller {
     /// The parent, weak (ownership runs down the tree).
     weak var storedParent: ContainerController?
 
+    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
+    /// open while the parent link is not made yet, which is not a deallocated parent.
+    var isJoiningParent = false
+
     /// The callback whose base implementation the running override is expected to reach.
     var awaitingSuper: SuperCall?
 
