@@ -17,8 +17,10 @@ import Testing
 @Suite @MainActor struct RandomizedModelTests {
     nonisolated static let settings = RandomizedSettings(environment: ProcessInfo.processInfo.environment)
 
+    /// Async, and yields the main actor between sequences, so that other main-actor tests running
+    /// in parallel (those awaiting an animation, say) are not starved for the whole run.
     @Test(.disabled(if: settings.soak))
-    func randomSequencesKeepEveryInvariant() {
+    func randomSequencesKeepEveryInvariant() async {
         let settings = Self.settings
         CrashReporter.install()
         if let seed = settings.seed {
@@ -38,6 +40,7 @@ import Testing
                 report(seed: seed, operations: operations, failure: failure)
                 return
             }
+            await Task.yield()
         }
         print(
             "Randomized: \(settings.sequences) sequences, \(steps) steps, every invariant held "
