@@ -249,8 +249,7 @@ extension Controller {
     var isBeingTakenAwayByDismissal: Bool {
         var current: Controller? = self
         while let controller = current {
-            var root = controller
-            while let parent = root.storedParent { root = parent }
+            let root = controller.rootOfControllerTree
             guard let presenting = root.presentation.presenting else { return false }
             if root.presentation.phase == .dismissing || root.presentation.transitions.contains(where: \.isDismissal) {
                 return true
@@ -269,6 +268,13 @@ extension Controller {
             }
             return current
         }
+        return rootOfControllerTree
+    }
+
+    /// The top of this controller's tree: the ancestor with no parent (this controller when it has
+    /// none).
+    var rootOfControllerTree: Controller {
+        var current: Controller = self
         while let parent = current.storedParent {
             current = parent
         }

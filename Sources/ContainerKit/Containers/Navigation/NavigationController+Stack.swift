@@ -395,25 +395,17 @@ extension NavigationController {
         openMoves.append(OpenMove(controller: controller, formerIndex: formerIndex))
     }
 
-    /// Records a request: the visible transition at the end of the turn, or everything now off screen.
-    func request(animated: Bool, completion: (() -> Void)?) {
+    /// One request: `change` changes the stack and sends its willMove calls; then the visible
+    /// transition runs at the end of the turn, or, off screen, everything settles now. On screen the
+    /// transition is queued before `change`, so that a transition asked for inside those willMove
+    /// calls (a presentation, a dismissal) runs after this one, in request order (§1).
+    func request(animated: Bool, completion: (() -> Void)?, _ change: () -> Void) {
+        if let window = storedView?.storedWindow, !window.isHidden {
+            window.requestVisibleTransition(for: self)
+        }
+        change()
         pendingAnimated = animated
         if let completion { pendingCompletions.append(completion) }
         requestVisibleChange(self, settleOffScreen: settleOffScreen)
-    }
-
-    /// One request: `change` changes the stack and sends its willMove calls. On screen the visible
-    /// transition is queued first, so that a transition asked for inside those willMove calls (a
-    /// presentation, a dismissal) runs after this one, in request order (§1); off screen the change
-    /// settles inside the call, once made.
-    func request(animated: Bool, completion: (() -> Void)?, _ change: () -> Void) {
-        guard let window = storedView?.storedWindow, !window.isHidden else {
-            change()
-            request(animated: animated, completion: completion)
-            return
-        }
-        window.requestVisibleTransition(for: self)
-        change()
-        request(animated: animated, completion: completion)
     }
 }
