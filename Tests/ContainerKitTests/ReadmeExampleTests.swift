@@ -19,10 +19,9 @@ final class Card: ContainerController {
     let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
     window.rootController = card
     window.makeKeyAndVisible()
+    window.runUntilIdle()  // ends the turn: card.viewDidAppear
     let recorder = Recorder()
     recorder.record {
-        window.runUntilIdle()  // ends the turn: card.viewDidAppear
-        recorder.skipEvents()  // the setup is not what this test is about
         card.show(Controller(name: "c"))
         window.runUntilIdle()  // ends the turn: c.viewDidAppear
         recorder.expect(
