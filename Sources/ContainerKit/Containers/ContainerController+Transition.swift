@@ -31,7 +31,7 @@ extension ContainerController {
     ///
     /// When the animation completes (inside the call when `duration` is 0):
     ///
-    /// 5. `f`'s view leaves its superview
+    /// 5. `f`'s view leaves its superview (unless it was moved by hand to another one meanwhile)
     /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding
     /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding
     /// 8. `p.completion(finished: true)` — `completion` runs; Apple's sample then sends
@@ -98,7 +98,8 @@ extension ContainerController {
         animations?()
 
         let finish: (Bool) -> Void = { [self] finished in
-            if let outgoingView = from.storedView, outgoingView.superview != nil {
+            // Only from where the transition found it: moved by hand since, it stays where it was put.
+            if let outgoingView = from.storedView, outgoingView.superview === superview {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
             if visible {

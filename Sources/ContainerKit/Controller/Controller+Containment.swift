@@ -48,6 +48,7 @@ extension Controller {
             parent?.removeChildEntry(self)
             storedParent = nil
             deliverDidMove(toParent: nil, source: .controller(parentID))
+            AppearanceWalk.windowTakesOver(self)
         }
     }
 

@@ -258,6 +258,21 @@ enum AppearanceWalk {
         }
     }
 
+    /// `controller` has just become a driving root of its visible window (F2) while an appearance
+    /// transition of it is open, one that what drove it until now would have ended: it left its
+    /// parent (R2 and R4 move no view), or its root view left its parent's view by hand without
+    /// leaving the window. The window ends that transition as it does for a view entering it: the
+    /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
+    /// did-appear at the end of the turn; its children follow by forwarding (F1). A controller that
+    /// a transition in flight moves is left to that transition (F7), which ends it itself.
+    static func windowTakesOver(_ controller: Controller) {
+        let state = controller.appearanceState
+        guard state == .appearing || state == .disappearing, let window = controller.storedView?.storedWindow,
+            !window.isHidden, !window.isAnimating(controller)
+        else { return }
+        enter(controller, window: window, source: .window(window.windowID))
+    }
+
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
     /// then every did-disappear, pre-order, inside the call.
     static func windowExit(of view: View, window: Window) {

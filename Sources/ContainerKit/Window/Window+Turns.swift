@@ -141,6 +141,13 @@ extension Window {
         }
     }
 
+    /// Whether an animation in flight takes `controller`'s view out or brings it in.
+    func isAnimating(_ controller: Controller) -> Bool {
+        animationsInFlight.contains {
+            $0.fromControllers.contains(controller.id) || $0.toControllers.contains(controller.id)
+        }
+    }
+
     func animationStarted(_ animation: TransitionAnimation) {
         animationsInFlight.append(animation)
         LifecycleObservation.noteActivity(of: self)

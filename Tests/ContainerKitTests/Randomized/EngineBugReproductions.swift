@@ -192,21 +192,6 @@ import Testing
         withKnownIssue("I: box stays appeared out of the window") { expectSettled(box) }
     }
 
-    @Test func bugJ_aControllerRemovedMidAppearanceNeverGetsViewDidAppear() {
-        let root = ContainerController(name: "root")
-        let c = Controller(name: "c")
-        RandomWorld.embed(c, in: root)
-        let window = Window(name: "window", frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        window.rootController = root
-        collectingViolations {
-            window.makeKeyAndVisible()  // c.viewWillAppear; viewDidAppear waits for the end of the turn
-            c.willMove(toParent: nil)
-            c.removeFromParent()  // its view stays in root's view, in the window
-            window.runUntilIdle()
-        }
-        withKnownIssue("J: c stays appearing") { expectSettled(c) }
-    }
-
     @Test func bugK_aNavigationControllerInsideItsChildsViewFailsHalfway() {
         let a = Controller(name: "a")
         let nav = NavigationController(name: "nav", rootController: a)

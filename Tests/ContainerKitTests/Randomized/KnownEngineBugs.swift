@@ -107,9 +107,6 @@ extension RandomWorld {
                 return "M: a page shown before and after a programmatic turn disappears"
             }
         }
-        if let removed = facts.removing, isMidAppearance(subtreeOf: removed) {
-            return "J: a controller taken out of the tree mid-appearance loses its deferred did-callback"
-        }
         if let container = facts.container, isBuiltIn(container),
             facts.adopting.contains(where: { holdsView(of: container, $0) })
                 || [navigation, tabBar, pages].contains(where: { builtIn in
@@ -232,14 +229,6 @@ extension RandomWorld {
         }
         chain.append(presented)
         return chain.contains { $0.presentingController != nil && $0.viewIfLoaded?.window == nil }
-    }
-
-    /// The controller, or one below it, is appearing or disappearing.
-    private func isMidAppearance(subtreeOf controller: Controller) -> Bool {
-        controllers.contains { candidate in
-            (candidate.appearanceState == .appearing || candidate.appearanceState == .disappearing)
-                && isUnder(candidate, controller)
-        }
     }
 
     /// Moving `view` into `superview` would put a built-in container's view inside the root view
