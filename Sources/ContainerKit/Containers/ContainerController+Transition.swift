@@ -31,7 +31,8 @@ extension ContainerController {
     ///
     /// When the animation completes (inside the call when `duration` is 0):
     ///
-    /// 5. `f`'s view leaves its superview (unless it was moved by hand to another one meanwhile)
+    /// 5. `f`'s view leaves its superview (unless it was moved by hand to another one meanwhile:
+    ///    then, if it is still in the visible window, `f` appears again there instead of 7)
     /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding
     /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding
     /// 8. `p.completion(finished: true)` — `completion` runs; Apple's sample then sends
@@ -99,7 +100,8 @@ extension ContainerController {
 
         let finish: (Bool) -> Void = { [self] finished in
             // Only from where the transition found it: moved by hand since, it stays where it was put.
-            if let outgoingView = from.storedView, outgoingView.superview === superview {
+            let outgoingLeaves = from.storedView?.superview === superview
+            if outgoingLeaves, let outgoingView = from.storedView {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
             if visible {
@@ -111,7 +113,13 @@ extension ContainerController {
                         source: source, rootIsManual: false)
                     AppearanceWalk.run(from: to, step: .end(appearing: false), source: source, rootIsManual: false)
                 }
-                AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
+                if outgoingLeaves || !from.isInVisibleWindow {
+                    AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
+                } else {
+                    // Moved by hand to another place in the visible window meanwhile: it stays on
+                    // screen, and the window drives it from now on (F2).
+                    AppearanceWalk.windowTakesOver(from)
+                }
             }
             if let completion {
                 LifecycleObservation.emit(.completion(id, finished: finished), source: source)

@@ -273,6 +273,19 @@ enum AppearanceWalk {
         enter(controller, window: window, source: .window(window.windowID))
     }
 
+    /// `view` moved by hand without leaving the visible `window`: the controllers whose root views
+    /// moved with it out of their parent's view, which forwarded to them (F1), are the window's from
+    /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``
+    /// says.
+    static func windowTakesOver(rootsMovedWith view: View) {
+        for root in drivingRoots(in: view) {
+            guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
+                let rootView = root.storedView, !(parent.storedView.map(rootView.isDescendant) ?? false)
+            else { continue }
+            windowTakesOver(root)
+        }
+    }
+
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
     /// then every did-disappear, pre-order, inside the call.
     static func windowExit(of view: View, window: Window) {

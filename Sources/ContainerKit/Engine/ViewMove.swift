@@ -15,7 +15,10 @@ enum ViewMove {
     /// `willRemoveSubview(_:)`; the structural change; `didMoveToWindow()` down the subtree,
     /// `didMoveToSuperview()` and the new superview's `didAddSubview(_:)`; then, when
     /// `drivesAppearance`, the disappearance of what left a visible window and the appearance of
-    /// what entered one. Transitions move views with `drivesAppearance == false` (F7).
+    /// what entered one, or, for a move inside a visible window, the end of the appearance
+    /// transitions of the controllers it takes out of their parents' views
+    /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``). Transitions move views with
+    /// `drivesAppearance == false` (F7).
     ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
     /// completions of the transitions it ends and the will-callbacks above) where `view` is and
@@ -74,6 +77,9 @@ enum ViewMove {
         }
         if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
             AppearanceWalk.windowEntry(of: view, window: newWindow)
+        }
+        if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+            AppearanceWalk.windowTakesOver(rootsMovedWith: view)
         }
     }
 

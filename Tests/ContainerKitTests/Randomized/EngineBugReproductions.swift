@@ -411,20 +411,6 @@ import Testing
         withKnownIssue("U: box appears while root's view is out of the window") { expectSettled(box) }
     }
 
-    @Test func bugV_aChildWhoseViewMovesWithinTheWindowMidAppearanceStaysAppearing() {
-        let root = ContainerController(name: "root")
-        let m = ContainerController(name: "m")
-        RandomWorld.embed(m, in: root)
-        let window = Window(name: "window", frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        window.rootController = root
-        collectingViolations {
-            window.makeKeyAndVisible()  // m.viewWillAppear, forwarded by root
-            window.addSubview(m.view)  // out of root's view, still in the window: no callbacks
-            window.runUntilIdle()  // root no longer forwards to m
-        }
-        withKnownIssue("V: m stays appearing") { expectSettled(m) }
-    }
-
     @Test func bugX_aPresentationFromATreeWhoseRootIsOffScreen() {
         let window = visibleRoot(ContainerController(name: "other"))
         let r = ContainerController(name: "r")

@@ -82,9 +82,6 @@ extension RandomWorld {
         if let move = facts.viewMove, let superview = move.superview, nestsBuiltInInItsChild(move.view, superview) {
             return "K: a built-in container asked to show a controller whose view holds the container's view"
         }
-        if let move = facts.viewMove, isMidAppearance(anyRootViewIn: move.view) {
-            return "V: a root view moved by hand while its controller is appearing or disappearing"
-        }
         if case .bounceAppearance = operation, !isQuiescent {
             return "R: a container's appearance changes while a transition(from:to:) runs below it"
         }
@@ -239,14 +236,6 @@ extension RandomWorld {
             return builtIn.children.contains { child in
                 child.viewIfLoaded.map { superview.isDescendant(of: $0) } ?? false
             }
-        }
-    }
-
-    /// A controller whose root view is `view` or inside it is appearing or disappearing.
-    private func isMidAppearance(anyRootViewIn view: View) -> Bool {
-        controllers.contains { controller in
-            guard let root = controller.viewIfLoaded, root.isDescendant(of: view) else { return false }
-            return controller.appearanceState == .appearing || controller.appearanceState == .disappearing
         }
     }
 

@@ -5,6 +5,16 @@ import Testing
 /// Regressions of the engine bugs the randomized tests found in custom containment,
 /// `transition(from:to:…)` and views moved by hand (the letters of issue 8).
 @Suite @MainActor struct ContainmentRegressionTests {
+    /// A new window with `root` as its root, shown with the turn left open: `root`'s subtree has
+    /// begun appearing and waits for its did-appear. The events of the set-up are skipped.
+    private func showLeavingTheTurnOpen(_ root: Controller, _ recorder: Recorder) -> Window {
+        let window = makeWindow()
+        window.rootController = root
+        recorder.skipEvents()
+        window.makeKeyAndVisible()
+        return window
+    }
+
     /// Bug J: a controller taken out of its parent while it appears still gets its did-appear: its
     /// view stays in the visible window, and the window drives it from then on (F2).
     @Test func aChildRemovedWhileItAppearsGetsItsDidAppearAtTheEndOfTheTurn() {
@@ -13,10 +23,7 @@ import Testing
             let root = Parent(name: "root")
             let c = Leaf(name: "c")
             embed(c, in: root)
-            let window = makeWindow()
-            window.rootController = root
-            recorder.skipEvents()
-            window.makeKeyAndVisible()
+            let window = showLeavingTheTurnOpen(root, recorder)
             c.willMove(toParent: nil)
             c.removeFromParent()  // R2 moves no view: c's view stays in root's view, in the window
             recorder.expect(
@@ -36,6 +43,87 @@ import Testing
             #expect(c.appearanceState == .appeared)
             #expect(c.parent == nil)
             #expect(c.view.window === window)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug V: a child whose root view is moved by hand out of its parent's view, within the visible
+    /// window, while it appears, still gets its did-appear: its parent no longer forwards to it (F1),
+    /// so the window drives it (F2), and it forwards to its own children.
+    @Test func aChildWhoseViewMovesWithinTheWindowWhileItAppearsGetsItsDidAppear() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let m = Parent(name: "m")
+            let d = Leaf(name: "d")
+            embed(m, in: root)
+            embed(d, in: m)
+            let window = showLeavingTheTurnOpen(root, recorder)
+            window.addSubview(m.view)  // out of root's view, still in the window: no callbacks
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                m.viewWillAppear(animated: false)
+                d.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewDidAppear(animated: false)
+                m.viewDidAppear(animated: false)
+                d.viewDidAppear(animated: false)
+                """)
+            #expect([root, m, d].map(\.appearanceState) == [.appeared, .appeared, .appeared])
+            #expect(m.parent === root)
+            #expect(m.view.superview === window)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found with bug V: the outgoing view of a `transition(from:to:…)`, moved by hand to another
+    /// place in the visible window while the animation runs, stays there when it completes (§5 takes
+    /// it out of the superview it was in), and its controller appears again instead of disappearing.
+    @Test func anOutgoingViewMovedWithinTheWindowDuringATransitionStaysAndAppearsAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = Parent(name: "p")
+            let f = Leaf(name: "f")
+            let t = Leaf(name: "t")
+            embed(f, in: p)
+            let window = show(p)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            p.addChild(t)
+            f.willMove(toParent: nil)
+            p.transition(from: f, to: t, duration: 0.3, animations: nil) { _ in
+                t.didMove(toParent: p)
+                f.removeFromParent()
+            }
+            window.addSubview(f.view)  // out of p's view, still in the window; the transition drives f (F7)
+            recorder.expect(
+                """
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                """)
+            driver.finishAll()
+            recorder.expect(
+                """
+                t.viewDidAppear(animated: true)
+                f.viewWillAppear(animated: false)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect("f.viewDidAppear(animated: false)")
+            #expect([p, f, t].map(\.appearanceState) == [.appeared, .appeared, .appeared])
+            #expect(f.view.superview === window)
+            #expect(p.children.map(\.id) == [t.id])
         }
         #expect(recorder.violations.isEmpty)
     }
