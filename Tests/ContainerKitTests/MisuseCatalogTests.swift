@@ -99,6 +99,8 @@ import Testing
         case nestedRunUntilIdle = "M75"
         case runawayTurn = "M76"
         case runawayCompletions = "M77"
+        // Found by the randomized tests: transition(from:to:…)
+        case transitionFromViewOutsideContainer = "M85"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -249,6 +251,7 @@ extension MisuseCatalogTests.Row {
         case .nestedRunUntilIdle: T.nestedRunUntilIdle(check)
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
+        case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -720,6 +723,19 @@ extension MisuseCatalogTests {
         check.refused(.invalidTransition, involving: [p, g, t], state: { state([window], [p, f, t, g]) }) {
             transition(p, from: g, to: t)
         }
+    }
+
+    static func transitionFromViewOutsideContainer(_ check: Check) {
+        let (window, p, f, t) = transitionStage(check)
+        let holder = View()  // owned by no controller, in no window
+        holder.addSubview(f.view)  // f's parent has no view above holder: allowed (R6)
+        check.recorder.skipEvents()
+        check.refused(
+            .invalidTransition, involving: [p, f, t], state: { state([window], [p, f, t], views: [holder]) }
+        ) {
+            transition(p, from: f, to: t)
+        }
+        withExtendedLifetime(holder) {}
     }
 
     static func transitionOnManualContainer(_ check: Check) {

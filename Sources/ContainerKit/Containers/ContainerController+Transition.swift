@@ -17,8 +17,9 @@ extension ContainerController {
     /// completes a transition in flight at once (`finished: true`).
     ///
     /// Refused (a fault, nothing fires): `from` or `to` is not a child, they are the same
-    /// controller, `from`'s view is not in a superview, this container forwards appearance by hand,
-    /// or it is a built-in container. Carried out with a warning: `to`'s view is already in a
+    /// controller, `from`'s view is not in a superview, or not in this container's view hierarchy
+    /// (its superview's nearest owning controller is another: `to`'s view could not go there, R6),
+    /// this container forwards appearance by hand, or it is a built-in container. Carried out with a warning: `to`'s view is already in a
     /// hierarchy (it is moved).
     ///
     /// ## Callback order
@@ -160,8 +161,13 @@ extension ContainerController {
                 "both controllers must be children of the container (not a child: \(strangers.joined(separator: ", "))); "
                     + "UIKit raises NSInvalidArgumentException")
         }
-        if from.storedView?.superview == nil {
+        guard let superview = from.storedView?.superview else {
             return refuse("\(from.id)'s view is not in a view hierarchy, so there is nowhere to put \(to.id)'s view")
+        }
+        if superview.nearestOwningController !== self {
+            return refuse(
+                "\(from.id)'s view is not in \(id)'s view hierarchy; \(to.id)'s view would go where it is, and a "
+                    + "child's view belongs in its parent's view hierarchy (R6)")
         }
         return nil
     }

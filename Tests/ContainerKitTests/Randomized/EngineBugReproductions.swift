@@ -306,23 +306,6 @@ import Testing
         withExtendedLifetime(holder) {}
     }
 
-    @Test func bugQ_aTransitionFromAChildWhoseViewIsElsewhereShowsTheIncomingOne() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let f = Controller(name: "f")
-        RandomWorld.embed(f, in: root)
-        window.runUntilIdle()
-        let t = Controller(name: "t")
-        let holder = View()  // a plain view owned by nobody, in no window
-        collectingViolations {
-            holder.addSubview(f.view)  // R6 allows it
-            root.addChild(t)
-            root.transition(from: f, to: t, duration: 0, animations: nil, completion: nil)
-        }
-        withKnownIssue("Q: t appears, its view out of any window") { expectSettled(t) }
-        withExtendedLifetime(holder) {}
-    }
-
     @Test func bugR_beginEndByHandDuringAPushLeavesTheOutgoingControllerAppeared() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

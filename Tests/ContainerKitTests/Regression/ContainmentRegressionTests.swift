@@ -127,4 +127,38 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Bug Q: `transition(from:to:…)` whose outgoing view was moved by hand out of the container's
+    /// view hierarchy is refused (a fault, §5 and R6): the incoming view would go where the outgoing
+    /// one is, outside its parent's view, and appear with no window to appear in.
+    @Test func aTransitionFromAChildWhoseViewIsOutsideTheContainerIsRefused() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let f = Leaf(name: "f")
+            embed(f, in: root)
+            let window = show(root)
+            let t = Leaf(name: "t")
+            let holder = View()  // a plain view owned by nobody, in no window
+            recorder.skipEvents()
+            holder.addSubview(f.view)  // f's view leaves the window (R6 allows it: holder has no owner)
+            root.addChild(t)
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                t.willMove(toParent: root)
+                """)
+            recorder.expectViolation(.invalidTransition, unchanged: [root, f, t]) {
+                root.transition(from: f, to: t, duration: 0, animations: nil, completion: nil)
+            }
+            recorder.expect("")
+            #expect([root, f, t].map(\.appearanceState) == [.appeared, .disappeared, .disappeared])
+            #expect(!t.isViewLoaded)
+            #expect(f.view.superview === holder)
+            #expect(root.children.map(\.id) == [f.id, t.id])
+            #expect(window.rootController === root)
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition])
+    }
 }
