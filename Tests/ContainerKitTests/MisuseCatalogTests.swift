@@ -101,6 +101,7 @@ import Testing
         case runawayCompletions = "M77"
         // Found by the randomized tests: transition(from:to:…)
         case transitionFromViewOutsideContainer = "M85"
+        case transitionIncomingViewHoldsOutgoing = "M86"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -252,6 +253,7 @@ extension MisuseCatalogTests.Row {
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
+        case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -736,6 +738,18 @@ extension MisuseCatalogTests {
             transition(p, from: f, to: t)
         }
         withExtendedLifetime(holder) {}
+    }
+
+    static func transitionIncomingViewHoldsOutgoing(_ check: Check) {
+        let (window, p, f, t) = transitionStage(check)
+        p.view.removeFromSuperview()
+        window.addSubview(t.view)  // t's parent p has no view above: allowed (R6)
+        t.view.addSubview(p.view)  // p has no parent: anywhere (R6)
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        check.refused(.invalidTransition, involving: [p, f, t], state: { state([window], [p, f, t]) }) {
+            transition(p, from: f, to: t)
+        }
     }
 
     static func transitionOnManualContainer(_ check: Check) {

@@ -19,7 +19,8 @@ extension ContainerController {
     /// Refused (a fault, nothing fires): `from` or `to` is not a child, they are the same
     /// controller, `from`'s view is not in a superview, or not in this container's view hierarchy
     /// (its superview's nearest owning controller is another: `to`'s view could not go there, R6),
-    /// this container forwards appearance by hand, or it is a built-in container. Carried out with a warning: `to`'s view is already in a
+    /// `to`'s view holds `from`'s superview (the view tree would have a cycle), this container
+    /// forwards appearance by hand, or it is a built-in container. Carried out with a warning: `to`'s view is already in a
     /// hierarchy (it is moved).
     ///
     /// ## Callback order
@@ -168,6 +169,10 @@ extension ContainerController {
             return refuse(
                 "\(from.id)'s view is not in \(id)'s view hierarchy; \(to.id)'s view would go where it is, and a "
                     + "child's view belongs in its parent's view hierarchy (R6)")
+        }
+        if let incomingView = to.storedView, superview === incomingView || superview.isDescendant(of: incomingView) {
+            return refuse(
+                "\(to.id)'s view holds \(from.id)'s superview, so adding it there would make a cycle in the view tree")
         }
         return nil
     }

@@ -64,11 +64,6 @@ extension RandomWorld {
         if let container = facts.container, facts.adopting.contains(where: { presents(container, from: $0) }) {
             return "O: a controller becomes a child below what it presents (a reference cycle)"
         }
-        if let from = facts.transitionFrom, let to = facts.adopting.first, let toView = to.viewIfLoaded,
-            let superview = from.viewIfLoaded?.superview, superview.isDescendant(of: toView)
-        {
-            return "T: transition(from:to:) whose incoming view holds the outgoing one's superview"
-        }
         if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style),
             hasPresentationHidingItsPresenter
         {

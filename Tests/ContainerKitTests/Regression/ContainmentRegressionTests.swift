@@ -161,4 +161,43 @@ import Testing
         }
         #expect(recorder.violations.map(\.kind) == [.invalidTransition])
     }
+
+    /// Bug T: `transition(from:to:…)` whose incoming view holds the outgoing view's superview is
+    /// refused before anything fires (a fault, §5, §11): adding the incoming view there would close a
+    /// cycle in the view tree, which the view move refused only after the will-callbacks had fired.
+    @Test func aTransitionWhoseIncomingViewHoldsTheOutgoingSuperviewIsRefusedUpFront() {
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "root"))
+            let p = Parent(name: "p")
+            let f = Leaf(name: "f")
+            let t = Leaf(name: "t")
+            embed(f, in: p)
+            p.addChild(t)
+            recorder.skipEvents()
+            window.addSubview(t.view)  // t's parent p has no view above it: allowed (R6)
+            t.view.addSubview(p.view)  // p has no parent: anywhere (R6)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: false)
+                p.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                t.viewDidAppear(animated: false)
+                p.viewDidAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                """)
+            recorder.expectViolation(.invalidTransition, unchanged: [p, f, t]) {
+                p.transition(from: f, to: t, duration: 0, animations: nil, completion: nil)
+            }
+            recorder.expect("")
+            #expect([p, f, t].map(\.appearanceState) == [.appeared, .appeared, .appeared])
+            #expect(f.view.superview === p.view)
+            #expect(p.view.superview === t.view)
+            #expect(p.children.map(\.id) == [f.id, t.id])
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition])
+    }
 }
