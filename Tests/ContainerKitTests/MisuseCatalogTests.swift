@@ -102,6 +102,8 @@ import Testing
         // Found by the randomized tests: transition(from:to:…)
         case transitionFromViewOutsideContainer = "M85"
         case transitionIncomingViewHoldsOutgoing = "M86"
+        // Found by the randomized tests: containment
+        case willMoveToNilWhileJoining = "M87"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -254,6 +256,7 @@ extension MisuseCatalogTests.Row {
         case .runawayCompletions: T.runawayCompletions(check)
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
+        case .willMoveToNilWhileJoining: T.willMoveToNilWhileJoining(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -364,6 +367,18 @@ extension MisuseCatalogTests {
             c.willMove(toParent: p)
         }
         check.recorder.expect("", filter: .everything)
+    }
+
+    static func willMoveToNilWhileJoining(_ check: Check) {
+        let p = Parent(name: "p")
+        let c = Leaf(name: "c")
+        p.addChild(c)
+        check.recorder.expect("c.willMove(toParent: p)")
+        check.tolerated(.unexpectedWillMove, involving: [c], unchanged: { state([], [p, c]) }) {
+            c.willMove(toParent: nil)
+        }
+        check.recorder.expect("", filter: .everything)
+        #expect(c.hierarchyDescription.contains("moving to parent"))
     }
 
     static func didMoveToAnotherParent(_ check: Check) {

@@ -175,7 +175,7 @@ import Testing
             #expect(t.appearanceState == .disappeared)
             #expect(t.view.superview == nil)
             #expect(p.view.subviews.isEmpty)
-            #expect(recorder.takeViolations().map(\.kind) == [.removeWithoutWillMove, .invalidTransition])
+            #expect(recorder.takeViolations().map(\.kind) == [.invalidTransition])
             window.runUntilIdle()
         }
     }

@@ -694,7 +694,8 @@ private enum ContainmentTables {
     private static let removeFromParentRows: [(Containment, Bool, RemoveAction, Containment)] = [
         (Containment.detached, false, RemoveAction.none, Containment.detached),
         (.detached, true, .none, .detached),
-        (.attaching(p), false, .sendDidMoveToNil(from: p, reportMissingWillMove: true), .detached),
+        // An addition still open is dropped (R7): no willMove(nil) could have come first.
+        (.attaching(p), false, .sendDidMoveToNil(from: p, reportMissingWillMove: false), .detached),
         (.attaching(p), true, .sendDidMoveToNil(from: p, reportMissingWillMove: false), .detached),
         (.attached(p), false, .sendDidMoveToNil(from: p, reportMissingWillMove: true), .detached),
         (.attached(p), true, .sendDidMoveToNil(from: p, reportMissingWillMove: false), .detached),
@@ -714,8 +715,8 @@ private enum ContainmentTables {
         (Containment.detached, nil, MoveAction.accept, Containment.detached),
         (.detached, p, .reportUnexpectedWillMove(.parentOutsideAddChild), .detached),
         (.detached, q, .reportUnexpectedWillMove(.parentOutsideAddChild), .detached),
-        // A container that drops an addition before didMove: willMove(nil), then removeFromParent().
-        (.attaching(p), nil, .accept, .detaching(p)),
+        // R7: a container drops an addition before didMove with removeFromParent() alone.
+        (.attaching(p), nil, .reportUnexpectedWillMove(.moveOpen(to: p)), .attaching(p)),
         (.attaching(p), p, .reportUnexpectedWillMove(.moveOpen(to: p)), .attaching(p)),
         (.attaching(p), q, .reportUnexpectedWillMove(.moveOpen(to: p)), .attaching(p)),
         (.attached(p), nil, .accept, .detaching(p)),
@@ -880,7 +881,8 @@ private struct ContainmentScenario: Sendable, CustomTestStringConvertible {
                 name: "R7: an addition dropped before didMove ends with the removal's didMove(nil)",
                 steps: [
                     ContainmentStep(.addChild(p), .add(.sendWillMove), .attaching(p)),
-                    ContainmentStep(.willMove(nil), .move(.accept), .detaching(p)),
+                    ContainmentStep(
+                        .willMove(nil), .move(.reportUnexpectedWillMove(.moveOpen(to: p))), .attaching(p)),
                     ContainmentStep(
                         .removeFromParent(), .remove(.sendDidMoveToNil(from: p, reportMissingWillMove: false)),
                         .detached),

@@ -100,15 +100,18 @@ package struct ContainmentStateMachine: Sendable {
         }
     }
 
-    /// `removeFromParent()` (R2), or the removal that re-parenting performs (R4, no report).
+    /// `removeFromParent()` (R2), or the removal that re-parenting performs (R4, no report). An
+    /// addition still open is dropped without a report (R7).
     package mutating func removeFromParent(reparenting: Bool = false) -> RemoveAction {
         switch state {
         case .detached:
             return .none
-        case .attaching(let parent), .attached(let parent):
+        case .attached(let parent):
             state = .detached
             return .sendDidMoveToNil(from: parent, reportMissingWillMove: !reparenting)
-        case .detaching(let parent):
+        case .attaching(let parent), .detaching(let parent):
+            // An addition still open is dropped: its didMove(toParent: nil) ends it (R7), and no
+            // willMove(toParent: nil) could have come first (no second willMove while a move is open).
             state = .detached
             return .sendDidMoveToNil(from: parent, reportMissingWillMove: false)
         }
@@ -119,12 +122,14 @@ package struct ContainmentStateMachine: Sendable {
         switch (state, destination) {
         case (.detached, nil):
             return .accept
-        case (.attached(let parent), nil), (.attaching(let parent), nil):
+        case (.attached(let parent), nil):
             state = .detaching(parent)
             return .accept
         case (.detaching, _):
             return .reportUnexpectedWillMove(.moveOpen(to: nil))
-        case (.attaching(let parent), .some):
+        case (.attaching(let parent), _):
+            // R7: no second willMove while a move is open; an addition is dropped by
+            // removeFromParent() alone.
             return .reportUnexpectedWillMove(.moveOpen(to: parent))
         case (.detached, .some), (.attached, .some):
             return .reportUnexpectedWillMove(.parentOutsideAddChild)

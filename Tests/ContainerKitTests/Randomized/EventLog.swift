@@ -121,13 +121,6 @@ struct CallbackModel {
                 // opens nothing.
                 return nil
             }
-            if let open = openMove, open.destination != nil, destination == nil, entry.byHand {
-                // ENGINE FINDING G (reported): `willMove(toParent: nil)` by hand while an addition is
-                // open is accepted and turns the addition into a removal, where R7 and the README say
-                // a second willMove while a move is open is ignored with a warning. Tolerated here.
-                openMove = OpenMove(destination: nil, engineOwned: false)
-                return nil
-            }
             if let open = openMove {
                 return "willMove(toParent: \(Self.name(destination))) while the move to \(Self.name(open.destination)) "
                     + "is open (R7: no second willMove while a move is open)"

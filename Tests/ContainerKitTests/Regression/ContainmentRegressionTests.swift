@@ -200,4 +200,36 @@ import Testing
         }
         #expect(recorder.violations.map(\.kind) == [.invalidTransition])
     }
+
+    /// Finding G: `willMove(toParent: nil)` while an addition is open is a second willMove while a
+    /// move is open (R7): ignored with a warning, the addition stays open and completes as usual.
+    /// An addition is dropped with `removeFromParent()` alone, which ends it with
+    /// `didMove(toParent: nil)` and reports nothing.
+    @Test func willMoveToNilWhileAnAdditionIsOpenIsIgnored() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = Parent(name: "p")
+            let c = Leaf(name: "c")
+            let d = Leaf(name: "d")
+            p.addChild(c)
+            recorder.expectViolation(.unexpectedWillMove, unchanged: [p, c]) {
+                c.willMove(toParent: nil)
+            }
+            c.didMove(toParent: p)
+            p.addChild(d)
+            d.removeFromParent()  // drops the addition: no willMove(toParent: nil) first, no report
+            recorder.expect(
+                """
+                c.willMove(toParent: p)
+                c.didMove(toParent: p)
+                d.willMove(toParent: p)
+                d.didMove(toParent: nil)
+                """)
+            #expect(p.children.map(\.id) == [c.id])
+            #expect(c.parent === p)
+            #expect(!c.hierarchyDescription.contains("moving"))
+            #expect(d.parent == nil)
+        }
+        #expect(recorder.violations.map(\.kind) == [.unexpectedWillMove])
+    }
 }
