@@ -286,6 +286,22 @@ enum AppearanceWalk {
         }
     }
 
+    /// A transition (F7) took `view` out of the visible `window`. It drives the controllers it moves,
+    /// and began their disappearance before taking their views out; a controller whose root view
+    /// left with `view` and that is still appeared or appearing is one no transition drives: the
+    /// view's own controller, when a container off screen takes in a view from a visible window
+    /// (it sends no callbacks, §1), or a driving root inside it (a controller whose root view sits
+    /// in a view of a controller that is not its parent, R2, R4, R6). Those disappear as F2 says,
+    /// inside the call: every will-disappear, then every did-disappear.
+    static func windowExit(ofViewMovedByTransition view: View, window: Window) {
+        var roots = drivingRoots(in: view)
+        if let owner = view.owningController, !roots.contains(where: { $0 === owner }) {
+            roots.insert(owner, at: 0)
+        }
+        roots.removeAll { $0.appearanceState == .disappearing || $0.appearanceState == .disappeared }
+        exit(roots, source: .window(window.windowID))
+    }
+
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
     /// then every did-disappear, pre-order, inside the call.
     static func windowExit(of view: View, window: Window) {
@@ -297,7 +313,11 @@ enum AppearanceWalk {
             run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
             return
         }
-        let roots = drivingRoots(in: view)
+        exit(drivingRoots(in: view), source: source)
+    }
+
+    /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order.
+    private static func exit(_ roots: [Controller], source: EventSource) {
         for root in roots {
             run(
                 from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),

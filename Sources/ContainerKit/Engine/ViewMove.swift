@@ -68,7 +68,12 @@ enum ViewMove {
         view.didMoveToSuperview()
         newSuperview?.didAddSubview(view)
 
-        guard drivesAppearance else { return }
+        guard drivesAppearance else {
+            if let leftWindow, view.storedWindow !== leftWindow {
+                AppearanceWalk.windowExit(ofViewMovedByTransition: view, window: leftWindow)
+            }
+            return
+        }
         // A did-callback that moved the view on has run the appearance of that move already: the
         // view disappears from the window it left unless it is back in it, and appears in the one
         // it entered only if it is still there and that window is visible.

@@ -39,21 +39,6 @@ import Testing
 
     // MARK: - Bugs
 
-    @Test func bugB_anOffScreenNavigationControllerTakesAVisibleViewWithoutDisappearance() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
-        nav.loadViewIfNeeded()  // off screen, view loaded
-        let b = Controller(name: "b")
-        root.view.addSubview(b.view)  // no parent: anywhere (R6); b appears
-        window.runUntilIdle()
-        collectingViolations {
-            nav.push(b, animated: false)  // b's view moves into nav's view, out of the window
-            window.runUntilIdle()
-        }
-        withKnownIssue("B: b stays appeared out of the window") { expectSettled(b) }
-    }
-
     @Test func bugC_aFullScreenPresentationCompletingOverATransitionInFlight() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)
@@ -161,23 +146,6 @@ import Testing
             #expect(root.presentedController !== root)
             #expect(violations.contains { $0.kind == .presentingInvalidController })
         }
-    }
-
-    @Test func bugI_aPresentationHidesAViewWithoutDrivingAControllerOutsideItsTree() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let box = ContainerController(name: "box")
-        RandomWorld.embed(box, in: root)
-        window.runUntilIdle()
-        let g = Controller(name: "g")
-        g.modalPresentationStyle = .fullScreen
-        collectingViolations {
-            box.willMove(toParent: nil)
-            box.removeFromParent()  // R2 moves no view: box's view stays in root's view
-            root.present(g, animated: false)  // root's view, box's inside it, leaves the window
-            window.runUntilIdle()
-        }
-        withKnownIssue("I: box stays appeared out of the window") { expectSettled(box) }
     }
 
     @Test func bugK_aNavigationControllerInsideItsChildsViewFailsHalfway() {
@@ -292,27 +260,6 @@ import Testing
         }
         withKnownIssue("P: root's view is back in the window, root stays disappeared") { expectSettled(root) }
         withExtendedLifetime(holder) {}
-    }
-
-    @Test func bugR_beginEndByHandDuringAPushLeavesTheOutgoingControllerAppeared() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let driver = ManualAnimationDriver()
-        driver.install(on: window)
-        let a = Controller(name: "a")
-        let nav = NavigationController(name: "nav", rootController: a)
-        RandomWorld.embed(nav, in: root)
-        window.runUntilIdle()
-        collectingViolations {
-            nav.push(Controller(name: "f"), animated: true)
-            window.runUntilIdle()  // the push is in flight
-            root.beginAppearanceTransition(false, animated: false)
-            root.endAppearanceTransition()
-            root.beginAppearanceTransition(true, animated: false)
-            root.endAppearanceTransition()
-            window.rootController = nil
-        }
-        withKnownIssue("R: a stays appeared out of the window") { expectSettled(a) }
     }
 
     @Test(.disabled("traps: 'page adopted g, which has a parent'"))

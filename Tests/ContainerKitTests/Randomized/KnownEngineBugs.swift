@@ -25,11 +25,6 @@ extension RandomWorld {
         {
             return "B: a built-in container takes a controller whose view sits in a window elsewhere"
         }
-        if let container = facts.container, !isInVisibleWindow(container),
-            facts.adopting.contains(where: isInVisibleWindow)
-        {
-            return "B: a container off screen takes a view out of the visible window"
-        }
         if facts.emptiesStack {
             return "D: an empty navigation stack keeps forwarding to its former top"
         }

@@ -232,4 +232,133 @@ import Testing
         }
         #expect(recorder.violations.map(\.kind) == [.unexpectedWillMove])
     }
+
+    /// Bug B: a navigation controller off screen takes a controller whose view sits in the visible
+    /// window: its view leaves the window with the push, which sends no callbacks off screen (§1), so
+    /// it disappears as a view leaving the window does (F2), inside the call.
+    @Test func anOffScreenPushTakingAVisibleViewMakesItDisappear() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.loadViewIfNeeded()  // off screen, view loaded
+            let b = Leaf(name: "b")
+            root.view.addSubview(b.view)  // no parent: anywhere (R6); b appears
+            window.runUntilIdle()
+            recorder.skipEvents()
+            nav.push(b, animated: false)
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                b.didMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(b.appearanceState == .disappeared)
+            #expect(b.view.superview === nav.view)
+            #expect(nav.topController === b)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug I (as reproduced): a full-screen presentation takes the presenter's view out of the window
+    /// (F7); a controller whose view sits inside it but outside the presenter's tree (removed by R2,
+    /// which moves no view) is one the presentation does not drive, so it disappears with the view.
+    @Test func aPresentationHidingAViewDrivesAControllerOutsideItsTree() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            embed(box, in: root)
+            let window = show(root)
+            let g = Leaf(name: "g")
+            g.modalPresentationStyle = .fullScreen
+            recorder.skipEvents()
+            box.willMove(toParent: nil)
+            box.removeFromParent()  // box's view stays in root's view
+            root.present(g, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.willMove(toParent: nil)
+                box.didMove(toParent: nil)
+                g.loadView()
+                g.viewDidLoad()
+                root.viewWillDisappear(animated: false)
+                g.viewWillAppear(animated: false)
+                g.viewDidAppear(animated: false)
+                root.viewDidDisappear(animated: false)
+                -- root's view leaves the window, box's inside it
+                box.viewWillDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                """)
+            #expect([root, box, g].map(\.appearanceState) == [.disappeared, .disappeared, .appeared])
+            #expect(box.view.superview === root.view)
+            #expect(root.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug R (as reproduced): a container's appearance bounced by hand while a push runs below it,
+    /// then the window's root cleared: the outgoing controller of the push ends disappeared with its
+    /// view out of the window.
+    @Test func anAppearanceBouncedDuringAPushThenTheRootClearedLeavesTheOutgoingControllerDisappeared() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(nav, in: root)
+            window.runUntilIdle()
+            let f = Leaf(name: "f")
+            nav.push(f, animated: true)
+            window.runUntilIdle()  // the push is in flight
+            recorder.skipEvents()
+            root.beginAppearanceTransition(false, animated: false)
+            root.endAppearanceTransition()
+            root.beginAppearanceTransition(true, animated: false)
+            root.endAppearanceTransition()
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: true)
+                root.viewWillAppear(animated: false)
+                nav.viewWillAppear(animated: false)
+                a.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            window.rootController = nil
+            recorder.expect(
+                """
+                -- the push in flight completes first (§1); a's view leaves the window with it
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                f.viewDidAppear(animated: true)
+                f.didMove(toParent: nav)
+                -- then the old root's subtree disappears
+                root.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                f.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                """)
+            #expect(
+                [root, nav, a, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .disappeared])
+            #expect(a.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
