@@ -67,9 +67,6 @@ extension RandomWorld {
         if let move = facts.viewMove, let superview = move.superview, nestsBuiltInInItsChild(move.view, superview) {
             return "K: a built-in container asked to show a controller whose view holds the container's view"
         }
-        if case .bounceAppearance = operation, !isQuiescent {
-            return "R: a container's appearance changes while a transition(from:to:) runs below it"
-        }
         if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
             return "P: a dismissal whose presented view was moved out of the window"
         }
@@ -115,14 +112,7 @@ extension RandomWorld {
         if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style) {
             return "C: a full-screen presentation over a transition(from:to:) in flight"
         }
-        switch operation {
-        case .dismiss, .beginInteractiveDismissal:
-            // Seen with a sheet's interactive dismissal, cancelled: the outgoing child of a
-            // transition(from:to:) inside the sheet appears again, then leaves with no viewDidDisappear.
-            return "R: a container's appearance changes while a transition(from:to:) runs below it"
-        default:
-            return nil
-        }
+        return nil
     }
 
     private var isInteractivePopOpen: Bool {

@@ -361,4 +361,63 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Bug R: a sheet's interactive dismissal, begun and cancelled while a `transition(from:to:…)`
+    /// runs inside the sheet, leaves the transition's outgoing controller disappeared once the
+    /// transition completes (its view is out of the window), and the incoming one appeared.
+    @Test func aCancelledSheetDismissalDuringATransitionInsideItLeavesTheOutgoingControllerDisappeared() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let sheet = Parent(name: "sheet")
+            sheet.modalPresentationStyle = .pageSheet
+            let f = Leaf(name: "f")
+            let t = Leaf(name: "t")
+            embed(f, in: sheet)
+            root.present(sheet, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            sheet.addChild(t)
+            f.willMove(toParent: nil)
+            sheet.transition(from: f, to: t, duration: 0.3, animations: nil) { _ in
+                t.didMove(toParent: sheet)
+                f.removeFromParent()
+            }
+            let handle = sheet.beginInteractiveDismissal()
+            handle?.cancel()
+            recorder.expect(
+                """
+                t.willMove(toParent: sheet)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                sheet.viewWillDisappear(animated: true)
+                t.viewWillDisappear(animated: true)
+                """)
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the transition completes: t is disappearing with the sheet, so it gets no viewDidAppear yet
+                f.viewDidDisappear(animated: true)
+                sheet.completion(finished: true)
+                t.didMove(toParent: sheet)
+                f.didMove(toParent: nil)
+                -- the cancelled dismissal completes: the sheet, and t with it, appear again
+                sheet.viewWillAppear(animated: true)
+                t.viewWillAppear(animated: true)
+                sheet.viewDidAppear(animated: true)
+                t.viewDidAppear(animated: true)
+                """)
+            #expect([sheet, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(f.view.superview == nil)
+            #expect(sheet.children.map(\.id) == [t.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
