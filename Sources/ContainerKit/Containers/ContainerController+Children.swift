@@ -89,12 +89,18 @@ extension ContainerController {
     }
 
     /// A built-in container takes `child` in: `willMove(toParent: self)`, inside the call (R1).
-    /// The caller has checked that the child has no parent.
+    /// The caller has checked that the child has no parent. The container places its children's
+    /// views itself: a root view put somewhere by hand before leaves it (out of a visible window,
+    /// the child disappears: see ``ViewMove/perform(_:to:at:drivesAppearance:)``), and comes back
+    /// when the container shows the child.
     func adoptChild(_ child: Controller) {
         child.reconcileDeallocatedParent()
         switch child.containment.addChild(to: id) {
         case .sendWillMove:
-            joinChildren(child, at: children.count)
+            guard joinChildren(child, at: children.count), let childView = child.storedView,
+                childView.superview != nil
+            else { return }
+            ViewMove.perform(childView, to: nil, at: nil, drivesAppearance: false)
         case .reportAlreadyChild, .removeFromCurrentParentFirst:
             preconditionFailure("\(id) adopted \(child.id), which has a parent")
         }

@@ -290,16 +290,32 @@ enum AppearanceWalk {
     /// and began their disappearance before taking their views out; a controller whose root view
     /// left with `view` and that is still appeared or appearing is one no transition drives: the
     /// view's own controller, when a container off screen takes in a view from a visible window
-    /// (it sends no callbacks, §1), or a driving root inside it (a controller whose root view sits
-    /// in a view of a controller that is not its parent, R2, R4, R6). Those disappear as F2 says,
-    /// inside the call: every will-disappear, then every did-disappear.
+    /// (it sends no callbacks, §1), a controller whose root view sits in a view of a controller that
+    /// is not its parent (R2, R4, R6), or one a transition nested inside the leaving view showed
+    /// meanwhile. Those disappear as F2 says, inside the call: every will-disappear, then every
+    /// did-disappear, in view order (each forwarding to its children).
     static func windowExit(ofViewMovedByTransition view: View, window: Window) {
-        var roots = drivingRoots(in: view)
-        if let owner = view.owningController, !roots.contains(where: { $0 === owner }) {
-            roots.insert(owner, at: 0)
+        var roots: [Controller] = []
+        ViewMove.forEachView(in: view) { subview in
+            guard let controller = subview.owningController,
+                controller.appearanceState == .appeared || controller.appearanceState == .appearing
+            else { return }
+            roots.append(controller)
         }
-        roots.removeAll { $0.appearanceState == .disappearing || $0.appearanceState == .disappeared }
         exit(roots, source: .window(window.windowID))
+    }
+
+    /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
+    /// controller and those it forwards to; a driving root inside the view (a controller whose root
+    /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
+    /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
+    static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
+        let owner = view.owningController
+        let source = EventSource.window(window.windowID)
+        for root in drivingRoots(in: view) where root !== owner {
+            guard root.appearanceState == .disappeared || root.appearanceState == .disappearing else { continue }
+            enter(root, window: window, source: source)
+        }
     }
 
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,

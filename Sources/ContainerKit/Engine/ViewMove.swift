@@ -72,6 +72,9 @@ enum ViewMove {
             if let leftWindow, view.storedWindow !== leftWindow {
                 AppearanceWalk.windowExit(ofViewMovedByTransition: view, window: leftWindow)
             }
+            if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+                AppearanceWalk.windowEntry(ofViewMovedByTransition: view, window: newWindow)
+            }
             return
         }
         // A did-callback that moved the view on has run the appearance of that move already: the

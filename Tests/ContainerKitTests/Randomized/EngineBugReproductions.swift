@@ -39,29 +39,6 @@ import Testing
 
     // MARK: - Bugs
 
-    @Test func bugC_aFullScreenPresentationCompletingOverATransitionInFlight() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let driver = ManualAnimationDriver()
-        driver.install(on: window)
-        let f = Controller(name: "f")
-        RandomWorld.embed(f, in: root)
-        window.runUntilIdle()
-        let g = Controller(name: "g")
-        g.modalPresentationStyle = .fullScreen
-        let t = Controller(name: "t")
-        collectingViolations {
-            root.present(g, animated: true)
-            window.runUntilIdle()  // the presentation is in flight
-            root.addChild(t)
-            root.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
-            driver.finish(driver.inFlight[0])  // the presentation completes: root's view leaves the window
-            driver.finishAll()
-            window.runUntilIdle()
-        }
-        withKnownIssue("C: t gets viewDidAppear after its view left the window") { expectSettled(t) }
-    }
-
     @Test func bugD_anEmptyNavigationStackKeepsForwardingToItsFormerTop() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

@@ -69,7 +69,7 @@ final class InvariantChecker {
     /// Every invariant that holds at any time, then those that hold once the turn is over.
     func check() -> InvariantFailure? {
         for controller in world.controllers
-        where world.isUnderManualContainer(controller) || isPlacedInForeignView(subtreeOf: controller) {
+        where world.isUnderManualContainer(controller) || isBuiltInChildPlacedElsewhere(subtreeOf: controller) {
             world.leftToTheirContainer.insert(ObjectIdentifier(controller))
         }
         for controller in world.controllers where isUnderControllerLeftToItsContainer(controller) {
@@ -279,16 +279,15 @@ final class InvariantChecker {
         return nil
     }
 
-    /// ENGINE BUG I (see KnownEngineBugs.swift): the transitions of §5–§9 take views out of the
-    /// window (or bring them back) without driving the controllers whose root views sit inside
-    /// those views but outside the transition's controllers: one whose root view sits in the view
-    /// of a controller that is not its parent (R2 and R4 move no view; R6 lets a controller with no
-    /// parent put its view anywhere). Such a controller, and those below it, are not checked.
-    private func isPlacedInForeignView(subtreeOf controller: Controller) -> Bool {
+    /// ENGINE FINDING F (see KnownEngineBugs.swift): a built-in container's child whose root view
+    /// sits in the view of another controller (it was put there before the container took it in:
+    /// R6 lets a controller with no parent put its view anywhere) is driven neither by the window
+    /// nor by the container. Such a controller, and those below it, are not checked.
+    private func isBuiltInChildPlacedElsewhere(subtreeOf controller: Controller) -> Bool {
         var current: Controller? = controller
         while let node = current {
-            if let superview = node.viewIfLoaded?.superview, let owner = RandomWorld.owner(of: superview),
-                owner !== node.parent
+            if let parent = node.parent, world.isBuiltIn(parent), let superview = node.viewIfLoaded?.superview,
+                let owner = RandomWorld.owner(of: superview), owner !== parent
             {
                 return true
             }

@@ -70,9 +70,6 @@ extension RandomWorld {
         if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
             return "P: a dismissal whose presented view was moved out of the window"
         }
-        if let container = facts.container, isLeaving(container) {
-            return "I: a change inside a subtree that is disappearing"
-        }
         if let move = facts.viewMove, let superview = move.superview, let owner = Self.owner(of: superview),
             isLeaving(owner)
         {

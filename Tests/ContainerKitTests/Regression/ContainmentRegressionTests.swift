@@ -5,6 +5,15 @@ import Testing
 /// Regressions of the engine bugs the randomized tests found in custom containment,
 /// `transition(from:to:…)` and views moved by hand (the letters of issue 8).
 @Suite @MainActor struct ContainmentRegressionTests {
+    /// `root` shown in a new window, the turn ended, with a manual animation driver installed: the
+    /// animations started from then on wait for the test.
+    private func showHoldingAnimations(_ root: Controller) -> (Window, ManualAnimationDriver) {
+        let window = show(root)
+        let driver = ManualAnimationDriver()
+        driver.install(on: window)
+        return (window, driver)
+    }
+
     /// A new window with `root` as its root, shown with the turn left open: `root`'s subtree has
     /// begun appearing and waits for its did-appear. The events of the set-up are skipped.
     private func showLeavingTheTurnOpen(_ root: Controller, _ recorder: Recorder) -> Window {
@@ -90,9 +99,7 @@ import Testing
             let f = Leaf(name: "f")
             let t = Leaf(name: "t")
             embed(f, in: p)
-            let window = show(p)
-            let driver = ManualAnimationDriver()
-            driver.install(on: window)
+            let (window, driver) = showHoldingAnimations(p)
             recorder.skipEvents()
             p.addChild(t)
             f.willMove(toParent: nil)
@@ -310,9 +317,7 @@ import Testing
         let recorder = Recorder()
         recorder.record {
             let root = Parent(name: "root")
-            let window = show(root)
-            let driver = ManualAnimationDriver()
-            driver.install(on: window)
+            let (window, _) = showHoldingAnimations(root)
             let a = Leaf(name: "a")
             let nav = NavigationController(name: "nav", rootController: a)
             embed(nav, in: root)
@@ -369,9 +374,7 @@ import Testing
         let recorder = Recorder()
         recorder.record {
             let root = Parent(name: "root")
-            let window = show(root)
-            let driver = ManualAnimationDriver()
-            driver.install(on: window)
+            let (window, driver) = showHoldingAnimations(root)
             let sheet = Parent(name: "sheet")
             sheet.modalPresentationStyle = .pageSheet
             let f = Leaf(name: "f")
@@ -417,6 +420,49 @@ import Testing
             #expect([sheet, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
             #expect(f.view.superview == nil)
             #expect(sheet.children.map(\.id) == [t.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug C: a full-screen presentation completing while a `transition(from:to:…)` of the presenter
+    /// runs takes the presenter's view out of the window (F7); the incoming controller, which the
+    /// transition showed, disappears with it and does not get viewDidAppear out of the window.
+    @Test func aFullScreenPresentationCompletingOverATransitionInFlight() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let f = Leaf(name: "f")
+            embed(f, in: root)
+            let (window, driver) = showHoldingAnimations(root)
+            let g = Leaf(name: "g")
+            g.modalPresentationStyle = .fullScreen
+            let t = Leaf(name: "t")
+            root.present(g, animated: true)
+            window.runUntilIdle()  // the presentation is in flight
+            recorder.skipEvents()
+            root.addChild(t)
+            root.transition(from: f, to: t, duration: 0.3, animations: nil, completion: nil)
+            driver.finish(driver.inFlight[0])  // the presentation completes: root's view leaves the window
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                t.willMove(toParent: root)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                -- the presentation completes
+                g.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                -- root's view leaves the window: the transition inside it completes first (§1)
+                t.viewDidAppear(animated: true)
+                -- then t, which its view took out, disappears (F2)
+                t.viewWillDisappear(animated: false)
+                t.viewDidDisappear(animated: false)
+                """)
+            #expect([root, f, t, g].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .appeared])
+            #expect(root.view.window == nil)
         }
         #expect(recorder.violations.isEmpty)
     }
