@@ -105,10 +105,6 @@ extension RandomWorld {
         if facts.transitionFrom != nil, !window.animationsInFlight.isEmpty {
             return "C/I: transition(from:to:) overlapping another transition"
         }
-        guard window.animationsInFlight.contains(where: { $0.kind == .containerTransition }) else { return nil }
-        if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style) {
-            return "C: a full-screen presentation over a transition(from:to:) in flight"
-        }
         return nil
     }
 
