@@ -102,9 +102,6 @@ extension RandomWorld {
         {
             return "C/I: transition(from:to:) overlapping another transition"
         }
-        if facts.transitionFrom != nil, !window.animationsInFlight.isEmpty {
-            return "C/I: transition(from:to:) overlapping another transition"
-        }
         return nil
     }
 
