@@ -286,23 +286,38 @@ enum AppearanceWalk {
         }
     }
 
-    /// A transition (F7) took `view` out of the visible `window`. It drives the controllers it moves,
-    /// and began their disappearance before taking their views out; a controller whose root view
-    /// left with `view` and that is still appeared or appearing is one no transition drives: the
-    /// view's own controller, when a container off screen takes in a view from a visible window
-    /// (it sends no callbacks, §1), a controller whose root view sits in a view of a controller that
-    /// is not its parent (R2, R4, R6), or one a transition nested inside the leaving view showed
-    /// meanwhile. Those disappear as F2 says, inside the call: every will-disappear, then every
-    /// did-disappear, in view order (each forwarding to its children).
-    static func windowExit(ofViewMovedByTransition view: View, window: Window) {
+    /// `view` left the visible `window`, and what drives the controllers it holds has run (the
+    /// window's own exit, or the transition that moved it: a transition began the disappearance of
+    /// those it moves before taking their views out, F7). A controller whose root view left with
+    /// `view` and that is still appeared or appearing is one nothing drove: the view's own
+    /// controller, when a container off screen takes in a view from a visible window (it sends no
+    /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
+    /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
+    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
+    /// inside the call: every will-disappear, then every did-disappear, in view order (each
+    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
+    /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    static func exitTheRest(of view: View, window: Window) {
+        guard window.isHidden || view.storedWindow !== window else { return }
         var roots: [Controller] = []
         ViewMove.forEachView(in: view) { subview in
             guard let controller = subview.owningController,
-                controller.appearanceState == .appeared || controller.appearanceState == .appearing
+                controller.appearanceState == .appeared || controller.appearanceState == .appearing,
+                !isUnderManualForwarding(controller)
             else { return }
             roots.append(controller)
         }
         exit(roots, source: .window(window.windowID))
+    }
+
+    /// Whether a container that forwards appearance by hand is above `controller` (F4).
+    private static func isUnderManualForwarding(_ controller: Controller) -> Bool {
+        var parent = controller.storedParent
+        while let current = parent {
+            if current.appearanceForwarding == .manual { return true }
+            parent = current.storedParent
+        }
+        return false
     }
 
     /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
@@ -327,9 +342,10 @@ enum AppearanceWalk {
                 from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
             run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
-            return
+        } else {
+            exit(drivingRoots(in: view), source: source)
         }
-        exit(drivingRoots(in: view), source: source)
+        exitTheRest(of: view, window: window)
     }
 
     /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order.

@@ -70,7 +70,7 @@ enum ViewMove {
 
         guard drivesAppearance else {
             if let leftWindow, view.storedWindow !== leftWindow {
-                AppearanceWalk.windowExit(ofViewMovedByTransition: view, window: leftWindow)
+                AppearanceWalk.exitTheRest(of: view, window: leftWindow)
             }
             if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
                 AppearanceWalk.windowEntry(ofViewMovedByTransition: view, window: newWindow)

@@ -91,17 +91,6 @@ extension RandomWorld {
         {
             return "K: a built-in container asked to show a controller whose view holds the container's view"
         }
-        return overlappingTransitionBug(facts, operation)
-    }
-
-    /// Bugs C and I: a `transition(from:to:…)` in flight while another transition, or a change of
-    /// the tree, touches the views it takes out.
-    private func overlappingTransitionBug(_ facts: StepFacts, _ operation: Operation) -> String? {
-        if facts.startsAnimatedContainerTransition,
-            window.hasPendingWork || !window.animationsInFlight.isEmpty || hasPresentationHidingItsPresenter
-        {
-            return "C/I: transition(from:to:) overlapping another transition"
-        }
         return nil
     }
 

@@ -466,4 +466,54 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Bugs C and I: a tab switch runs inside a tab bar controller that a `transition(from:to:…)`
+    /// is taking out; when the tab bar's view is then taken out of the window by hand, the tab the
+    /// switch showed, which the tab bar no longer drives, disappears with it (F2).
+    @Test func aTabShownInsideAContainerThatIsLeavingDisappearsWithItsView() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let tabs = TabBarController(name: "tabs")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            tabs.controllers = [a, b]
+            embed(tabs, in: root)
+            let (window, _) = showHoldingAnimations(root)
+            let g = Leaf(name: "g")
+            recorder.skipEvents()
+            tabs.userDidSelect(b)  // the switch waits for the end of the turn
+            root.addChild(g)
+            tabs.willMove(toParent: nil)
+            root.transition(from: tabs, to: g, duration: 0.3, animations: nil, completion: nil)
+            window.runUntilIdle()  // the switch runs; the transition stays in flight
+            tabs.view.removeFromSuperview()
+            tabs.removeFromParent()
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                tabs.willMove(toParent: nil)
+                tabs.viewWillDisappear(animated: true)
+                a.viewWillDisappear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                -- window.runUntilIdle(): the switch to b runs inside the leaving tab bar
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: false)
+                -- tabs.view.removeFromSuperview()
+                tabs.viewDidDisappear(animated: true)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                -- tabs.removeFromParent()
+                tabs.didMove(toParent: nil)
+                """)
+            #expect([tabs, a, b].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            #expect(g.appearanceState == .appearing)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
