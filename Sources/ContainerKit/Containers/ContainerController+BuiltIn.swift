@@ -15,11 +15,11 @@ extension ContainerController {
         ViewMove.perform(childView, to: containerView, at: index, drivesAppearance: false)
     }
 
-    /// Takes `child`'s view out of this container's view, without appearance callbacks (F7).
+    /// Takes `child`'s view out of its superview, without appearance callbacks (F7): out of this
+    /// container's view, or from wherever it was put by hand (a child the container no longer shows
+    /// has its view in no window).
     func uninstallView(of child: Controller) {
-        guard let childView = child.storedView, childView.superview != nil, childView.isDescendant(of: view) else {
-            return
-        }
+        guard let childView = child.storedView, childView.superview != nil else { return }
         ViewMove.perform(childView, to: nil, at: nil, drivesAppearance: false)
     }
 

@@ -148,6 +148,10 @@ open class ContainerController: Controller {
     /// The children a built-in container shows, which its appearance callbacks drive (F6).
     var visibleChildren: [Controller] { [] }
 
+    /// Whether a built-in container shows `child` (its own callbacks drive it, F6), without placing
+    /// its view as ``visibleChildren`` does.
+    func shows(_ child: Controller) -> Bool { false }
+
     /// R9: a built-in container refuses `addChild(_:)` and `removeFromParent()` done by hand on a
     /// controller it manages, reports the fault and returns true.
     func refusesManualMove(of child: Controller, call: String) -> Bool { false }

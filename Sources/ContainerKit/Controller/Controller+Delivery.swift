@@ -131,6 +131,16 @@ extension Controller {
         guard let container = self as? ContainerController, let step = drivenStep else { return }
         drivenStep = nil
         for child in container.visibleChildren {
+            if case .end(appearing: true) = step,
+                child.appearanceState == .disappeared || child.appearanceState == .disappearing
+            {
+                // Its view was taken out of the window by hand after this appearance began (the
+                // window drove its disappearance, F2) and the container has just put it back: it
+                // begins appearing again before it ends.
+                AppearanceWalk.run(
+                    from: child, step: .begin(appearing: true, animated: false, timing: .afterWillAppear),
+                    source: .controller(id), rootIsManual: false)
+            }
             AppearanceWalk.run(from: child, step: step, source: .controller(id), rootIsManual: false)
         }
     }

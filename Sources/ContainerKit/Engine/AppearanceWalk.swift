@@ -205,16 +205,18 @@ enum AppearanceWalk {
         return ordered
     }
 
-    /// F2: a controller is driven by the window unless its parent reaches it: by forwarding (its
-    /// parent forwards automatically and its parent's view, moving too, holds its view) or by hand
-    /// (manual or built-in forwarding, F4 and F6).
+    /// F2: a controller is driven by the window unless its parent reaches it: by forwarding, or from
+    /// a built-in container's own callbacks (F1, F6: its parent's view, moving too, holds its view),
+    /// or by hand (a container that forwards manually, F4, whatever the views).
     private static func isDrivenByWindow(_ controller: Controller, ownerAbove: Controller?) -> Bool {
         guard let parent = controller.storedParent else { return true }
         switch parent.appearanceForwarding {
-        case .manual, .containerDriven:
+        case .manual:
             return false
         case .automatic:
             return ownerAbove !== parent
+        case .containerDriven:
+            return ownerAbove !== parent || !parent.shows(controller)
         }
     }
 

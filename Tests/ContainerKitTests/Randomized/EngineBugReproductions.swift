@@ -90,23 +90,6 @@ import Testing
         }
     }
 
-    @Test func findingF_aTabsRootViewAddedToTheWindowByHandIsNotDriven() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let tabs = TabBarController(name: "tabs")
-        let b = Controller(name: "b")
-        tabs.controllers = [Controller(name: "a"), b]
-        RandomWorld.embed(tabs, in: root)
-        window.runUntilIdle()
-        collectingViolations {
-            window.addSubview(b.view)  // F2: a root view entering a visible window drives its controller
-            window.runUntilIdle()
-        }
-        withKnownIssue("F: the engine leaves a built-in container's child to its container (spec F2 does not)") {
-            expectSettled(b)
-        }
-    }
-
     @Test func bugH_aControllerCanPresentAnAncestorOfItself() {
         let window = visibleRoot(ContainerController(name: "other"))
         let root = ContainerController(name: "root")

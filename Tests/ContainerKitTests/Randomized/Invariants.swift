@@ -69,7 +69,7 @@ final class InvariantChecker {
     /// Every invariant that holds at any time, then those that hold once the turn is over.
     func check() -> InvariantFailure? {
         for controller in world.controllers
-        where world.isUnderManualContainer(controller) || isBuiltInChildPlacedElsewhere(subtreeOf: controller) {
+        where world.isUnderManualContainer(controller) {
             world.leftToTheirContainer.insert(ObjectIdentifier(controller))
         }
         for controller in world.controllers where isUnderControllerLeftToItsContainer(controller) {
@@ -277,23 +277,6 @@ final class InvariantChecker {
             return "\(controller.id) is \(controller.appearanceState), but \(place)"
         }
         return nil
-    }
-
-    /// ENGINE FINDING F (see KnownEngineBugs.swift): a built-in container's child whose root view
-    /// sits in the view of another controller (it was put there before the container took it in:
-    /// R6 lets a controller with no parent put its view anywhere) is driven neither by the window
-    /// nor by the container. Such a controller, and those below it, are not checked.
-    private func isBuiltInChildPlacedElsewhere(subtreeOf controller: Controller) -> Bool {
-        var current: Controller? = controller
-        while let node = current {
-            if let parent = node.parent, world.isBuiltIn(parent), let superview = node.viewIfLoaded?.superview,
-                let owner = RandomWorld.owner(of: superview), owner !== parent
-            {
-                return true
-            }
-            current = node.parent
-        }
-        return false
     }
 
     /// The controller's root view is where its parent puts it: inside the parent's view, and for a

@@ -20,11 +20,6 @@ extension RandomWorld {
         if isInteractivePopOpen, facts.container === navigation, !facts.adopting.isEmpty {
             return "N: a push made during a swipe back is checked only when the gesture ends"
         }
-        if let container = facts.container, isBuiltIn(container),
-            facts.adopting.contains(where: { sitsOutside($0, container) })
-        {
-            return "B: a built-in container takes a controller whose view sits in a window elsewhere"
-        }
         if facts.emptiesStack {
             return "D: an empty navigation stack keeps forwarding to its former top"
         }
@@ -105,13 +100,6 @@ extension RandomWorld {
     /// Presented with a style that takes the presenter's view out of the window.
     private func hidesItsPresenter(_ presented: Controller) -> Bool {
         presented.modalPresentationStyle == .fullScreen || presented.modalPresentationStyle == .currentContext
-    }
-
-    /// The controller's root view is in a window, outside `container`'s view.
-    private func sitsOutside(_ controller: Controller, _ container: ContainerController) -> Bool {
-        guard let view = controller.viewIfLoaded, view.window != nil else { return false }
-        guard let containerView = container.viewIfLoaded else { return true }
-        return !view.isDescendant(of: containerView)
     }
 
     /// `controller`'s root view is an ancestor of `container`'s view.

@@ -243,7 +243,6 @@ extension RandomWorld {
             guard let subview = resolve(subviewPick), let superview = resolve(superviewPick) else { return nil }
             var step = PreparedStep(label: "\(superview.name).addSubview(\(subview.name))") {
                 superview.view.addSubview(subview.view)
-                self.noteMoveByHand(of: subview.view)
             }
             step.facts.viewMove = (subview.view, superview.view)
             return step
@@ -251,32 +250,18 @@ extension RandomWorld {
             guard let subview = resolve(subviewPick), let superview = resolve(superviewPick) else { return nil }
             var step = PreparedStep(label: "\(superview.name).insertSubview(\(subview.name), at: \(index))") {
                 superview.view.insertSubview(subview.view, at: index)
-                self.noteMoveByHand(of: subview.view)
             }
             step.facts.viewMove = (subview.view, superview.view)
             return step
         case .removeFromSuperview(let pick):
             guard let view = resolve(pick) else { return nil }
             var step = PreparedStep(label: "\(view.name).removeFromSuperview()") {
-                self.noteMoveByHand(of: view.view)
                 view.view.removeFromSuperview()
             }
             step.facts.viewMove = (view.view, nil)
             return step
         default:
             preconditionFailure("\(operation) is not a view operation")
-        }
-    }
-
-    /// Notes the controllers whose root views a move by hand takes along while a built-in container
-    /// holds them: the engine leaves their appearance to the container (ENGINE FINDING F).
-    private func noteMoveByHand(of view: View) {
-        for controller in controllers {
-            guard let root = controller.viewIfLoaded, root.isDescendant(of: view) else { continue }
-            guard let parent = controller.parent, isBuiltIn(parent) else { continue }
-            for descendant in controllers where isUnder(descendant, controller) {
-                leftToTheirContainer.insert(ObjectIdentifier(descendant))
-            }
         }
     }
 }

@@ -516,4 +516,80 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Finding F: a built-in container's child whose root view is put in the visible window by hand,
+    /// outside the container's view, is driven by the window (F2 excepts only the children of a
+    /// container that forwards manually; the container drives only the child it shows, F6): it
+    /// appears there, and disappears when it leaves.
+    @Test func aTabsRootViewAddedToTheWindowByHandIsDrivenByTheWindow() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let tabs = TabBarController(name: "tabs")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            tabs.controllers = [a, b]
+            embed(tabs, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            window.addSubview(b.view)  // b is not the selected tab; R6 allows the window (no owner)
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect("b.viewDidAppear(animated: false)")
+            b.view.removeFromSuperview()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            #expect([tabs, a, b].map(\.appearanceState) == [.appeared, .appeared, .disappeared])
+            #expect(tabs.selectedController === a)
+            #expect(b.parent === tabs)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug B: a navigation controller on screen takes in a controller whose view sits elsewhere in
+    /// the visible window: the push takes the view from where it was (the container places its
+    /// children's views), and the controller disappears with it, then appears again as the pushed
+    /// top.
+    @Test func aPushTakingAViewFromElsewhereInTheWindowTakesItOutFirst() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(nav, in: root)
+            let window = show(root)
+            let b = Leaf(name: "b")
+            root.view.addSubview(b.view)  // no parent: anywhere (R6); b appears
+            window.runUntilIdle()
+            recorder.skipEvents()
+            nav.push(b, animated: false)
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                b.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                b.didMove(toParent: nav)
+                """)
+            #expect([nav, a, b].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(b.view.superview === nav.view)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

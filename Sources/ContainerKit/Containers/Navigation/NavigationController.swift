@@ -131,6 +131,8 @@ open class NavigationController: ContainerController {
         return [shown]
     }
 
+    override func shows(_ child: Controller) -> Bool { shown === child }
+
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "navigation controller", api: "push/pop/setControllers")
     }

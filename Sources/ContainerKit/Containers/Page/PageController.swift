@@ -85,6 +85,8 @@ open class PageController: ContainerController {
         return displayed
     }
 
+    override func shows(_ child: Controller) -> Bool { displayed.contains { $0 === child } }
+
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "page controller", api: "setControllers or a swipe")
     }

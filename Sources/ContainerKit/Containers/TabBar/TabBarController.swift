@@ -61,6 +61,8 @@ open class TabBarController: ContainerController {
         return [shown]
     }
 
+    override func shows(_ child: Controller) -> Bool { shown === child }
+
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "tab bar controller", api: "controllers")
     }
