@@ -592,4 +592,56 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found with finding F: a page controller's shown page whose view is taken out of the window by
+    /// hand disappears (F2); when a swipe away from it is cancelled, the page controller puts its
+    /// view back before it appears again, so it does not appear out of any window.
+    @Test func aCancelledSwipePutsBackTheViewOfThePageItShowsAgain() {
+        final class Pages: PageControllerDataSource {
+            let next: Controller
+            init(next: Controller) { self.next = next }
+            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+                controller === next ? nil : next
+            }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let pages = Pages(next: f)
+            page.dataSource = pages
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = show(root)
+            recorder.skipEvents()
+            e.view.removeFromSuperview()
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                e.viewWillDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                -- cancel(): e's view goes back into page's view, then e comes back (§8, .scroll)
+                e.viewWillAppear(animated: true)
+                e.viewDidAppear(animated: true)
+                -- the animation completes
+                f.viewWillDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                f.didMove(toParent: nil)
+                """)
+            #expect([page, e, f].map(\.appearanceState) == [.appeared, .appeared, .disappeared])
+            #expect(e.view.superview === page.view)
+            #expect(page.shownControllers.map(\.id) == [e.id])
+            withExtendedLifetime(pages) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

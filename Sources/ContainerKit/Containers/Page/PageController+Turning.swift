@@ -43,8 +43,10 @@ extension PageController {
     }
 
     /// Inside `cancel()`: `.scroll` brings the outgoing pages back at once (will and did), `.pageCurl`
-    /// starts sending the incoming pages away and the outgoing pages back.
+    /// starts sending the incoming pages away and the outgoing pages back. An outgoing page whose
+    /// view was taken out by hand meanwhile has it put back first (F7: no callbacks of its own).
     func cancelTurn(_ turn: PageTurn) {
+        for page in turn.from { installView(of: page) }
         switch transitionStyle {
         case .scroll:
             for page in turn.from {
