@@ -10,7 +10,8 @@ enum ViewMove {
     /// Moves `view` under `newSuperview` (nil: removes it), at `index` among the subviews (nil: frontmost).
     ///
     /// Order: validation (a fault refuses the move and changes nothing); transitions in flight inside
-    /// a subtree that leaves a visible window complete (`finished: true`); `willMove(toSuperview:)`
+    /// a subtree that leaves a visible window complete (`finished: true`), and the move is validated
+    /// again from where their completions left things; `willMove(toSuperview:)`
     /// and, when the window changes, `willMove(toWindow:)` down the subtree, then the old superview's
     /// `willRemoveSubview(_:)`; the structural change; `didMoveToWindow()` down the subtree,
     /// `didMoveToSuperview()` and the new superview's `didAddSubview(_:)`; then, when
@@ -21,7 +22,7 @@ enum ViewMove {
     /// `drivesAppearance == false` (F7).
     ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
-    /// completions of the transitions it ends and the will-callbacks above) where `view` is and
+    /// will-callbacks above) where `view` is and
     /// where it goes, and it relies on both when it changes the tree. So a move started from that
     /// code (a nested move) of `view` itself, of one of its ancestors, or of `newSuperview` or one
     /// of its ancestors is ignored and reported (a warning, ``ContractViolation/Kind/invalidViewHierarchy``):
@@ -36,15 +37,22 @@ enum ViewMove {
             violation.report()
             return
         }
+        if view.storedWindow !== newSuperview?.storedWindow, let leaving = view.storedWindow, !leaving.isHidden {
+            // Before the move announces itself: the completions may move views (the presented view
+            // of an interactive dismissal they finish, say), and the move starts from where they
+            // leave things.
+            leaving.completeAnimations(inside: view)
+            if let violation = violation(moving: view, under: newSuperview) {
+                violation.report()
+                return
+            }
+        }
         let oldSuperview = view.superview
         let oldWindow = view.storedWindow
         let newWindow = newSuperview?.storedWindow
         let windowChanges = oldWindow !== newWindow
 
         movesUnderWay.append((view, newSuperview))
-        if windowChanges, let oldWindow, !oldWindow.isHidden {
-            oldWindow.completeAnimations(inside: view)
-        }
         view.willMove(toSuperview: newSuperview)
         if windowChanges {
             forEachView(in: view) { $0.willMove(toWindow: newWindow) }
@@ -203,9 +211,9 @@ enum ViewMove {
                 kind: .invalidViewHierarchy, severity: .warning,
                 controllers: owners.count == 2 && owners[0] == owners[1] ? [owners[0]] : owners,
                 message: "A view cannot be moved from inside the callbacks of a move that involves it (\(role)): "
-                    + "willMove(toSuperview:), willMove(toWindow:), willRemoveSubview(_:) and the completions of "
-                    + "transitions the move ends run before the tree changes, and the move relies on what they were "
-                    + "told. The nested move was ignored; move the view from didMoveToSuperview() instead."
+                    + "willMove(toSuperview:), willMove(toWindow:) and willRemoveSubview(_:) run before the tree "
+                    + "changes, and the move relies on what they were told. The nested move was ignored; move the view "
+                    + "from didMoveToSuperview() instead."
             )
         }
         return nil

@@ -65,11 +65,6 @@ extension RandomWorld {
         if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
             return "P: a dismissal whose presented view was moved out of the window"
         }
-        if let move = facts.viewMove, let superview = move.superview, let owner = Self.owner(of: superview),
-            isLeaving(owner)
-        {
-            return "I: a change inside a subtree that is disappearing"
-        }
         if case .setPages = operation {
             if window.animationsInFlight.contains(where: { $0.kind == .paging }) {
                 return "L: a page change waiting behind a page turn, then the page controller leaves the window"
@@ -181,13 +176,4 @@ extension RandomWorld {
         }
     }
 
-    /// The controller, or one above it, is disappearing.
-    private func isLeaving(_ controller: Controller) -> Bool {
-        var current: Controller? = controller
-        while let node = current {
-            if node.appearanceState == .disappearing { return true }
-            current = node.parent
-        }
-        return false
-    }
 }

@@ -644,4 +644,44 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Bug I: a view moved by hand out of the window ends the sheet's interactive dismissal that its
+    /// presenter runs (§1) before the move announces itself, so the dismissal can take the sheet's
+    /// view, which holds the moved view, out of the window: the sheet does not stay in the window
+    /// disappeared.
+    @Test func aMoveThatEndsAnInteractiveDismissalLetsItTakeTheSheetOut() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let w = Parent(name: "w")
+            let box = Parent(name: "box")
+            embed(box, in: w)
+            let window = show(w)
+            let sheet = Parent(name: "sheet")
+            sheet.modalPresentationStyle = .pageSheet
+            let d = Leaf(name: "d")
+            embed(d, in: sheet)
+            box.present(sheet, animated: false)
+            window.runUntilIdle()
+            let handle = sheet.beginInteractiveDismissal()
+            d.view.addSubview(w.view)  // w has no parent: anywhere (R6)
+            recorder.skipEvents()
+            w.view.removeFromSuperview()  // ends the dismissal w runs; sheet's view holds w's
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the dismissal completes first (§1), then takes the sheet's view, w's with it, out
+                sheet.viewDidDisappear(animated: true)
+                d.viewDidDisappear(animated: true)
+                w.viewWillDisappear(animated: false)
+                box.viewWillDisappear(animated: false)
+                w.viewDidDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                """)
+            #expect(handle?.state != .interacting)
+            #expect(sheet.view.window == nil)
+            #expect(sheet.appearanceState == .disappeared)
+            #expect(w.view.superview == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
