@@ -99,6 +99,9 @@ import Testing
         case nestedRunUntilIdle = "M75"
         case runawayTurn = "M76"
         case runawayCompletions = "M77"
+        // Built-in containers
+        case willMoveByHandOnTab = "M92"
+        case didMoveByHandOnControllerBeingPushed = "M93"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -249,6 +252,8 @@ extension MisuseCatalogTests.Row {
         case .nestedRunUntilIdle: T.nestedRunUntilIdle(check)
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
+        case .willMoveByHandOnTab: T.willMoveByHandOnTab(check)
+        case .didMoveByHandOnControllerBeingPushed: T.didMoveByHandOnControllerBeingPushed(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -933,8 +938,6 @@ extension MisuseCatalogTests {
 
     static func removeStackMemberByHand(_ check: Check) {
         let (window, nav, a, b) = navigationStage(check)
-        b.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(.builtInContainerChildMovedByHand, involving: [nav, b], state: { state([window], [nav, a, b]) }) {
             b.removeFromParent()
         }
@@ -1029,8 +1032,6 @@ extension MisuseCatalogTests {
 
     static func removeTabByHand(_ check: Check) {
         let (window, tab, x, y) = tabStage(check)
-        y.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(.builtInContainerChildMovedByHand, involving: [tab, y], state: { state([window], [tab, x, y]) }) {
             y.removeFromParent()
         }
@@ -1079,13 +1080,36 @@ extension MisuseCatalogTests {
 
     static func removePageByHand(_ check: Check) {
         let (window, page, p0) = pageStage(check)
-        p0.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(
             .builtInContainerChildMovedByHand, involving: [page, p0], state: { state([window], [page, p0]) }
         ) {
             p0.removeFromParent()
         }
+    }
+}
+
+// MARK: Built-in containers
+
+extension MisuseCatalogTests {
+    static func willMoveByHandOnTab(_ check: Check) {
+        let (window, tab, x, y) = tabStage(check)
+        check.refused(.builtInContainerChildMovedByHand, involving: [y, tab], state: { state([window], [tab, x, y]) }) {
+            y.willMove(toParent: nil)
+        }
+    }
+
+    static func didMoveByHandOnControllerBeingPushed(_ check: Check) {
+        let (window, nav, a, b) = navigationStage(check)
+        let m = Leaf(name: "m")
+        nav.push(m, animated: true)
+        check.recorder.expect("m.willMove(toParent: nav)")
+        check.refused(
+            .builtInContainerChildMovedByHand, involving: [m, nav], state: { state([window], [nav, a, b, m]) }
+        ) {
+            m.didMove(toParent: nav)
+        }
+        window.runUntilIdle()
+        check.recorder.skipEvents()
     }
 }
 

@@ -46,7 +46,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// `transition(from:to:…)` was given an incoming controller whose view is already in a hierarchy.
         case transitionViewAlreadyInHierarchy
         /// A controller managed by a built-in container was moved with `addChild(_:)` or
-        /// `removeFromParent()` instead of the container's own API (R9).
+        /// `removeFromParent()` instead of the container's own API, or was sent
+        /// `willMove(toParent:)` or `didMove(toParent:)` by hand (R9).
         case builtInContainerChildMovedByHand
         /// A controller already in a navigation stack was pushed again, or a stack named one twice.
         case pushingControllerInStack

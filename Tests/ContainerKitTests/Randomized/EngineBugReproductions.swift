@@ -101,33 +101,6 @@ import Testing
         }
     }
 
-    @Test(.disabled("traps: 'tabs began removing b while a move of it was open'"))
-    func bugE_willMoveByHandOnATabThenRemovingTheTabTraps() {
-        let tabs = TabBarController(name: "tabs")
-        let a = Controller(name: "a")
-        let b = Controller(name: "b")
-        collectingViolations {
-            tabs.controllers = [a, b]
-            b.willMove(toParent: nil)  // accepted, no warning
-            tabs.controllers = [a]  // precondition failure in beginRemovingChild
-        }
-    }
-
-    @Test(.disabled("traps: 'nav ended a move of manual that was not open'"))
-    func bugE_didMoveByHandOnAControllerBeingPushedTraps() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
-        RandomWorld.embed(nav, in: root)
-        window.runUntilIdle()
-        let m = Controller(name: "m")
-        collectingViolations {
-            nav.setControllers([m, Controller(name: "f")], animated: true)
-            m.didMove(toParent: nav)  // accepted: it ends the move nav began
-            window.runUntilIdle()  // precondition failure in the navigation transition's completion
-        }
-    }
-
     @Test func findingF_aTabsRootViewAddedToTheWindowByHandIsNotDriven() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

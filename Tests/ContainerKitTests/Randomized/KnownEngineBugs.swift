@@ -33,9 +33,6 @@ extension RandomWorld {
         if facts.emptiesStack {
             return "D: an empty navigation stack keeps forwarding to its former top"
         }
-        if let child = facts.movedByHand, let parent = child.parent, isBuiltIn(parent) {
-            return "E: willMove or didMove by hand on a built-in container's child, then a trap"
-        }
         if let presentation = facts.presentation, !isInVisibleWindow(presenter(for: presentation)) {
             return "X: a presentation from a tree whose root is not in the visible window"
         }
