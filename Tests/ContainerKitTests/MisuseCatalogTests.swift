@@ -102,6 +102,7 @@ import Testing
         // Built-in containers
         case willMoveByHandOnTab = "M92"
         case didMoveByHandOnControllerBeingPushed = "M93"
+        case swipeAnsweredWithShownPage = "M94"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -254,6 +255,7 @@ extension MisuseCatalogTests.Row {
         case .runawayCompletions: T.runawayCompletions(check)
         case .willMoveByHandOnTab: T.willMoveByHandOnTab(check)
         case .didMoveByHandOnControllerBeingPushed: T.didMoveByHandOnControllerBeingPushed(check)
+        case .swipeAnsweredWithShownPage: T.swipeAnsweredWithShownPage(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1110,6 +1112,20 @@ extension MisuseCatalogTests {
         }
         window.runUntilIdle()
         check.recorder.skipEvents()
+    }
+
+    static func swipeAnsweredWithShownPage(_ check: Check) {
+        let (window, page, p0) = pageStage(check)
+        let dataSource = PageSource(after: p0)
+        page.dataSource = dataSource
+        var handle: InteractiveTransition?
+        check.refused(
+            .invalidContainerContents, involving: [page, p0], firing: "page.dataSource.controllerAfter(p0)",
+            state: { state([window], [page, p0]) }
+        ) {
+            handle = page.beginInteractivePaging(.forward)
+        }
+        #expect(handle == nil)
     }
 }
 

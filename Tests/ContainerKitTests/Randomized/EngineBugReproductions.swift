@@ -332,28 +332,6 @@ import Testing
         withKnownIssue("R: a stays appeared out of the window") { expectSettled(a) }
     }
 
-    @Test(.disabled("traps: 'page adopted g, which has a parent'"))
-    func bugS_aSwipeToAPageShownAlreadyTraps() {
-        final class Ring: PageControllerDataSource {
-            var pages: [Controller] = []
-            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
-                pages.firstIndex { $0 === controller }.map { pages[($0 + 1) % pages.count] }
-            }
-        }
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
-        let g = Controller(name: "g")
-        let h = Controller(name: "h")
-        let ring = Ring()
-        ring.pages = [g, h]
-        page.dataSource = ring
-        page.setControllers([h, g], direction: .forward, animated: false)
-        RandomWorld.embed(page, in: root)
-        window.runUntilIdle()
-        collectingViolations { _ = page.beginInteractivePaging(.forward) }  // asks for the page after g: h
-    }
-
     @Test func bugT_aTransitionWhoseIncomingViewHoldsTheOutgoingOnesFiresThenFails() {
         let window = visibleRoot()
         let p = ContainerController(name: "p")

@@ -75,3 +75,85 @@ import Testing
         }
     }
 }
+
+extension BuiltInRegressionTests {
+    // MARK: - S: a swipe to a page shown already
+
+    /// Pages in a ring: the page after the last is the first.
+    final class Ring: PageControllerDataSource {
+        var pages: [Controller] = []
+
+        func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+            pages.firstIndex { $0 === controller }.map { pages[($0 + 1) % pages.count] }
+        }
+    }
+
+    @Test func aSwipeToAPageShownAlreadyIsRefused() {  // §8
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            let ring = Ring()
+            ring.pages = [g, h]
+            page.dataSource = ring
+            page.setControllers([h, g], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+
+            let before = page.hierarchyDescription + page.view.recursiveDescription
+            let handle = page.beginInteractivePaging(.forward)  // the pages after g: h, then g, both shown
+            #expect(handle == nil)
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(g)
+                page.dataSource.controllerAfter(h)
+                """)
+            #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
+            #expect(recorder.violations.map(\.severity) == [.fault])
+            #expect(recorder.violations.last?.message.contains("h is a page of page already") == true)
+            #expect(page.hierarchyDescription + page.view.recursiveDescription == before)
+            #expect(!window.hasPendingWork && window.animationsInFlight.isEmpty)
+
+            let x = Leaf(name: "x")
+            let y = Leaf(name: "y")
+            ring.pages = [h, g, x, y]
+            page.beginInteractivePaging(.forward)?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(g)
+                page.dataSource.controllerAfter(x)
+                x.willMove(toParent: page)
+                y.willMove(toParent: page)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: true)
+                y.loadView()
+                y.viewDidLoad()
+                y.viewWillAppear(animated: true)
+                h.viewWillDisappear(animated: true)
+                g.viewWillDisappear(animated: true)
+                h.viewDidDisappear(animated: true)
+                g.viewDidDisappear(animated: true)
+                x.viewDidAppear(animated: true)
+                y.viewDidAppear(animated: true)
+                x.didMove(toParent: page)
+                y.didMove(toParent: page)
+                h.willMove(toParent: nil)
+                h.didMove(toParent: nil)
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [x.id, y.id])
+            #expect(page.children.map(\.id) == [x.id, y.id])
+            #expect(g.parent == nil && h.parent == nil)
+            #expect([x, y].allSatisfy { $0.appearanceState == .appeared })
+            #expect([g, h].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+    }
+}

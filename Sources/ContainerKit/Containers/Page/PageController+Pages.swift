@@ -71,8 +71,9 @@ extension PageController {
         return true
     }
 
-    /// Why `pages` cannot be shown, if they cannot.
-    func pagesViolation(_ pages: [Controller], call: String) -> ContractViolation? {
+    /// Why `pages` cannot be shown, if they cannot. A swipe (`incoming`) brings in pages that are
+    /// not pages of this controller already.
+    func pagesViolation(_ pages: [Controller], call: String, incoming: Bool = false) -> ContractViolation? {
         let refuse = { (reason: String, involved: [Controller]) in
             ContractViolation(
                 kind: .invalidContainerContents, severity: .fault, controllers: [self.id] + involved.map(\.id),
@@ -85,6 +86,9 @@ extension PageController {
         }
         if let problem = contentsProblem(pages) {
             return refuse(problem.reason, [problem.controller])
+        }
+        if incoming, let shown = pages.first(where: { $0.storedParent === self }) {
+            return refuse("\(shown.id) is a page of \(id) already; a swipe brings in other pages (§8)", [shown])
         }
         return nil
     }
