@@ -77,30 +77,6 @@ import Testing
         withKnownIssue("C: t gets viewDidAppear after its view left the window") { expectSettled(t) }
     }
 
-    @Test func bugD_anEmptyNavigationStackKeepsForwardingToItsFormerTop() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let a = Controller(name: "a")
-        let nav = NavigationController(name: "nav", rootController: a)
-        let tabs = TabBarController(name: "tabs")
-        RandomWorld.embed(nav, in: root)
-        RandomWorld.embed(tabs, in: root)
-        window.runUntilIdle()
-        let violations = collectingViolations {
-            nav.setControllers([], animated: true)
-            window.runUntilIdle()
-            tabs.controllers = [a]  // a is shown by tabs now
-            window.runUntilIdle()
-            nav.view.removeFromSuperview()  // nav forwards its disappearance to a, which it no longer holds
-            root.view.addSubview(nav.view)  // and tries to take a's view back (R6 fault)
-            window.runUntilIdle()
-        }
-        withKnownIssue("D: nav still drives a and tries to install its view") {
-            #expect(a.appearanceState == .appeared)
-            #expect(violations.isEmpty)
-        }
-    }
-
     @Test func findingF_aTabsRootViewAddedToTheWindowByHandIsNotDriven() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

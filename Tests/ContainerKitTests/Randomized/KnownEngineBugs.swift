@@ -30,9 +30,6 @@ extension RandomWorld {
         {
             return "B: a container off screen takes a view out of the visible window"
         }
-        if facts.emptiesStack {
-            return "D: an empty navigation stack keeps forwarding to its former top"
-        }
         if let presentation = facts.presentation, !isInVisibleWindow(presenter(for: presentation)) {
             return "X: a presentation from a tree whose root is not in the visible window"
         }

@@ -5,6 +5,17 @@ import Testing
 /// Regressions of the engine bugs the randomized tests found in the built-in containers
 /// (navigation, tab bar, page); the letters are those of the bugs.
 @Suite @MainActor struct BuiltInRegressionTests {
+    /// A visible window whose root `root` holds `nav` (stack `[a]`), turn ended.
+    private func navigationShown() -> (window: Window, root: Parent, nav: NavigationController, a: Controller) {
+        let root = Parent(name: "root")
+        let window = show(root)
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        embed(nav, in: root)
+        window.runUntilIdle()
+        return (window, root, nav, a)
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
@@ -35,12 +46,7 @@ import Testing
     @Test func didMoveByHandOnAControllerBeingPushedIsRefused() {  // R9, §6
         let recorder = Recorder()
         recorder.record {
-            let root = Parent(name: "root")
-            let window = show(root)
-            let a = Leaf(name: "a")
-            let nav = NavigationController(name: "nav", rootController: a)
-            embed(nav, in: root)
-            window.runUntilIdle()
+            let (window, _, nav, a) = navigationShown()
             let m = Leaf(name: "m")
             let f = Leaf(name: "f")
             recorder.skipEvents()
@@ -153,6 +159,89 @@ extension BuiltInRegressionTests {
             #expect(g.parent == nil && h.parent == nil)
             #expect([x, y].allSatisfy { $0.appearanceState == .appeared })
             #expect([g, h].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+    }
+}
+
+extension BuiltInRegressionTests {
+    // MARK: - D: an empty navigation stack
+
+    @Test func anEmptiedStackTakesItsFormerTopOutAndShowsNothing() {  // §6
+        let recorder = Recorder()
+        recorder.record {
+            let (window, root, nav, a) = navigationShown()
+            let tabs = TabBarController(name: "tabs")
+            embed(tabs, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+
+            nav.setControllers([], animated: true)
+            recorder.expect("a.willMove(toParent: nil)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                a.didMove(toParent: nil)
+                """)
+            #expect(nav.children.isEmpty && nav.controllers.isEmpty)
+            #expect(a.viewIfLoaded?.superview == nil)
+
+            tabs.controllers = [a]  // a is shown by tabs now
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.willMove(toParent: tabs)
+                a.didMove(toParent: tabs)
+                a.viewWillAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            nav.view.removeFromSuperview()  // nav shows nothing: it drives nobody
+            root.view.addSubview(nav.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                nav.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                """)
+            #expect(a.appearanceState == .appeared)
+            #expect(a.view.superview === tabs.view)
+            #expect(nav.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
+    @Test func anEmptiedStackOffScreenTakesItsFormerTopsViewOut() {  // §1, §6
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let window = show(nav)
+            window.isHidden = true  // off screen, a's view in nav's view
+            #expect(a.view.superview === nav.view)
+            recorder.skipEvents()
+
+            nav.setControllers([], animated: false)
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                """)
+            #expect(a.view.superview == nil)
+            #expect(nav.view.subviews.isEmpty)
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                b.didMove(toParent: nav)
+                """)
+            #expect(nav.view.subviews.map { $0 === b.view } == [true])
             recorder.finish()
         }
     }

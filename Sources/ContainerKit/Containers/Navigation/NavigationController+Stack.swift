@@ -217,8 +217,9 @@ extension NavigationController {
     /// `willMove(toParent: self)` and `didMove(toParent: self)` likewise (UIKit skips these; the
     /// contract is kept here, spec §6). Controllers that stay get no move. Only the old and the new
     /// top get appearance callbacks, and none when the top does not change (then the moves and
-    /// `completion` still wait for the end of the turn, with no delegate call). Off screen,
-    /// everything completes inside the call.
+    /// `completion` still wait for the end of the turn, with no delegate call). An empty stack shows
+    /// nothing: the old top disappears and no delegate call is made. Off screen, everything
+    /// completes inside the call.
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
     /// controller with another parent, the navigation controller itself or one of its ancestors.
