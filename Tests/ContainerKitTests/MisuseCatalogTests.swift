@@ -103,6 +103,8 @@ import Testing
         case willMoveByHandOnTab = "M92"
         case didMoveByHandOnControllerBeingPushed = "M93"
         case swipeAnsweredWithShownPage = "M94"
+        case pushControllerHoldingNavigationView = "M95"
+        case navigationViewIntoChildView = "M96"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -256,6 +258,8 @@ extension MisuseCatalogTests.Row {
         case .willMoveByHandOnTab: T.willMoveByHandOnTab(check)
         case .didMoveByHandOnControllerBeingPushed: T.didMoveByHandOnControllerBeingPushed(check)
         case .swipeAnsweredWithShownPage: T.swipeAnsweredWithShownPage(check)
+        case .pushControllerHoldingNavigationView: T.pushControllerHoldingNavigationView(check)
+        case .navigationViewIntoChildView: T.navigationViewIntoChildView(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1126,6 +1130,28 @@ extension MisuseCatalogTests {
             handle = page.beginInteractivePaging(.forward)
         }
         #expect(handle == nil)
+    }
+
+    static func pushControllerHoldingNavigationView(_ check: Check) {
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        let x = Leaf(name: "x")
+        x.view.addSubview(nav.view)  // nav has no parent: anywhere (R6)
+        check.recorder.skipEvents()
+        check.refused(.invalidViewHierarchy, involving: [nav, x], state: { state([], [nav, a, x]) }) {
+            nav.push(x, animated: false)
+        }
+    }
+
+    static func navigationViewIntoChildView(_ check: Check) {
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        nav.loadViewIfNeeded()
+        a.loadViewIfNeeded()  // a's view is not in nav's view until nav shows it
+        check.recorder.skipEvents()
+        check.refused(.invalidViewHierarchy, involving: [a, nav], state: { state([], [nav, a]) }) {
+            a.view.addSubview(nav.view)
+        }
     }
 }
 

@@ -36,7 +36,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case loadViewAssignedNoView
         /// A view was given to a second controller as its root view.
         case viewOwnedByAnotherController
-        /// A view was added to itself or to one of its descendants, or a window was added as a subview.
+        /// A view was added to itself or to one of its descendants, or a window was added as a subview;
+        /// or a built-in container's view would end up inside the root view of one of its children.
         case invalidViewHierarchy
         /// A controller's root view was added under a view owned by a controller that is not its parent.
         case viewControllerHierarchyInconsistency

@@ -73,9 +73,6 @@ extension RandomWorld {
         {
             return "U: a presentation hiding its presenter while another one hides its own"
         }
-        if let move = facts.viewMove, let superview = move.superview, nestsBuiltInInItsChild(move.view, superview) {
-            return "K: a built-in container asked to show a controller whose view holds the container's view"
-        }
         if let move = facts.viewMove, isMidAppearance(anyRootViewIn: move.view) {
             return "V: a root view moved by hand while its controller is appearing or disappearing"
         }
@@ -103,14 +100,6 @@ extension RandomWorld {
         }
         if let removed = facts.removing, isMidAppearance(subtreeOf: removed) {
             return "J: a controller taken out of the tree mid-appearance loses its deferred did-callback"
-        }
-        if let container = facts.container, isBuiltIn(container),
-            facts.adopting.contains(where: { holdsView(of: container, $0) })
-                || [navigation, tabBar, pages].contains(where: { builtIn in
-                    builtIn.children.contains { holdsView(of: builtIn, $0) }
-                })
-        {
-            return "K: a built-in container asked to show a controller whose view holds the container's view"
         }
         return overlappingTransitionBug(facts, operation)
     }
@@ -158,13 +147,6 @@ extension RandomWorld {
         guard let view = controller.viewIfLoaded, view.window != nil else { return false }
         guard let containerView = container.viewIfLoaded else { return true }
         return !view.isDescendant(of: containerView)
-    }
-
-    /// `controller`'s root view is an ancestor of `container`'s view.
-    private func holdsView(of container: ContainerController, _ controller: Controller) -> Bool {
-        guard controller !== container, let view = controller.viewIfLoaded, let containerView = container.viewIfLoaded
-        else { return false }
-        return containerView.isDescendant(of: view)
     }
 
     /// The controller a presentation from `caller` is presented from, as the engine resolves it:
@@ -233,17 +215,6 @@ extension RandomWorld {
         controllers.contains { candidate in
             (candidate.appearanceState == .appearing || candidate.appearanceState == .disappearing)
                 && isUnder(candidate, controller)
-        }
-    }
-
-    /// Moving `view` into `superview` would put a built-in container's view inside the root view
-    /// of one of its children.
-    private func nestsBuiltInInItsChild(_ view: View, _ superview: View) -> Bool {
-        [navigation, tabBar, pages].contains { builtIn in
-            guard let builtInView = builtIn.viewIfLoaded, builtInView.isDescendant(of: view) else { return false }
-            return builtIn.children.contains { child in
-                child.viewIfLoaded.map { superview.isDescendant(of: $0) } ?? false
-            }
         }
     }
 

@@ -46,7 +46,7 @@ import Testing
     @Test func didMoveByHandOnAControllerBeingPushedIsRefused() {  // R9, §6
         let recorder = Recorder()
         recorder.record {
-            let (window, _, nav, a) = navigationShown()
+            let (window, _, nav, _) = navigationShown()
             let m = Leaf(name: "m")
             let f = Leaf(name: "f")
             recorder.skipEvents()
@@ -73,6 +73,7 @@ import Testing
                 a.didMove(toParent: nil)
                 m.didMove(toParent: nav)
                 f.didMove(toParent: nav)
+                a.deinit
                 """)
             #expect(nav.children.map(\.id) == [m.id, f.id])
             #expect(m.isMovingToParent == false)
@@ -242,6 +243,71 @@ extension BuiltInRegressionTests {
                 b.didMove(toParent: nav)
                 """)
             #expect(nav.view.subviews.map { $0 === b.view } == [true])
+            recorder.finish()
+        }
+    }
+}
+
+extension BuiltInRegressionTests {
+    // MARK: - K: a built-in container asked to show a controller whose view holds its view
+
+    @Test func aBuiltInContainersViewCannotGoInsideItsChildsView() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let b = Leaf(name: "b")
+            nav.loadViewIfNeeded()
+            a.loadViewIfNeeded()
+            nav.push(b, animated: false)  // off screen: at once; a's view is not in nav's view
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, a]) {
+                a.view.addSubview(nav.view)  // nav would have to put a's view inside itself to show it
+            }
+            #expect(
+                recorder.violations.last?.message.contains("puts its children's root views in its own view") == true)
+            let popped = nav.popToRoot(animated: false)
+            #expect(popped.map(\.id) == [b.id])
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(nav.view.subviews.map { $0 === a.view } == [true])
+            #expect(nav.controllers.map(\.id) == [a.id])
+            recorder.finish()
+        }
+    }
+
+    @Test func showingAControllerWhoseViewHoldsTheContainersViewIsRefused() {  // §6, §7, §8, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let x = Leaf(name: "x")
+            for container in [nav, tabs, page] {
+                x.view.addSubview(container.view)  // no parent: anywhere (R6)
+            }
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, x]) {
+                nav.push(x, animated: true)
+            }
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, x]) {
+                nav.setControllers([a, x], animated: false)
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, x]) {
+                tabs.controllers = [x]
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [page, x]) {
+                page.setControllers([x], direction: .forward, animated: false)
+            }
+            #expect(recorder.violations.allSatisfy { $0.message.contains("x's root view holds") })
+            #expect(nav.controllers.map(\.id) == [a.id])
+            #expect(tabs.children.isEmpty && page.children.isEmpty && x.parent == nil)
             recorder.finish()
         }
     }

@@ -11,7 +11,7 @@ extension NavigationController {
     ///
     /// Refused (a fault, nothing fires): a controller already in the stack, a navigation
     /// controller, a controller that has another parent, the navigation controller itself or one of
-    /// its ancestors.
+    /// its ancestors, a controller whose root view holds the navigation controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -222,7 +222,8 @@ extension NavigationController {
     /// completes inside the call.
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
-    /// controller with another parent, the navigation controller itself or one of its ancestors.
+    /// controller with another parent, the navigation controller itself or one of its ancestors, a
+    /// controller whose root view holds the navigation controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -337,6 +338,9 @@ extension NavigationController {
         }
         if let conflict = controller.placementConflict() {
             return refuse(.invalidChild, conflict)
+        }
+        if let cycle = viewCycle(showing: controller) {
+            return refuse(.invalidViewHierarchy, cycle)
         }
         return nil
     }

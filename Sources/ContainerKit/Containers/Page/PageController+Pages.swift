@@ -12,7 +12,8 @@ extension PageController {
     /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
     ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
-    /// twice, one with another parent, the page controller itself or one of its ancestors.
+    /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
+    /// root view holds the page controller's view (a cycle).
     ///
     /// ## Callback order
     ///

@@ -16,7 +16,8 @@ extension PageController {
     /// transition is pending or in flight in its window (so a swipe cannot begin while the previous
     /// one still animates), or the data source has no page in that direction (it is asked, and
     /// nothing else fires). Refused (a fault, nothing fires after the data source's answer): an
-    /// answer that has another parent, or that is a page of this controller already.
+    /// answer that has another parent, whose root view holds the page controller's view, or that is
+    /// a page of this controller already.
     ///
     /// ## Callback order
     ///
