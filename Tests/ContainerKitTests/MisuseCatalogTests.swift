@@ -104,6 +104,12 @@ import Testing
         case transitionIncomingViewHoldsOutgoing = "M86"
         // Found by the randomized tests: containment
         case willMoveToNilWhileJoining = "M87"
+        // Built-in containers
+        case willMoveByHandOnTab = "M92"
+        case didMoveByHandOnControllerBeingPushed = "M93"
+        case swipeAnsweredWithShownPage = "M94"
+        case pushControllerHoldingNavigationView = "M95"
+        case navigationViewIntoChildView = "M96"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -257,6 +263,11 @@ extension MisuseCatalogTests.Row {
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
         case .willMoveToNilWhileJoining: T.willMoveToNilWhileJoining(check)
+        case .willMoveByHandOnTab: T.willMoveByHandOnTab(check)
+        case .didMoveByHandOnControllerBeingPushed: T.didMoveByHandOnControllerBeingPushed(check)
+        case .swipeAnsweredWithShownPage: T.swipeAnsweredWithShownPage(check)
+        case .pushControllerHoldingNavigationView: T.pushControllerHoldingNavigationView(check)
+        case .navigationViewIntoChildView: T.navigationViewIntoChildView(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -978,8 +989,6 @@ extension MisuseCatalogTests {
 
     static func removeStackMemberByHand(_ check: Check) {
         let (window, nav, a, b) = navigationStage(check)
-        b.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(.builtInContainerChildMovedByHand, involving: [nav, b], state: { state([window], [nav, a, b]) }) {
             b.removeFromParent()
         }
@@ -1074,8 +1083,6 @@ extension MisuseCatalogTests {
 
     static func removeTabByHand(_ check: Check) {
         let (window, tab, x, y) = tabStage(check)
-        y.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(.builtInContainerChildMovedByHand, involving: [tab, y], state: { state([window], [tab, x, y]) }) {
             y.removeFromParent()
         }
@@ -1124,12 +1131,71 @@ extension MisuseCatalogTests {
 
     static func removePageByHand(_ check: Check) {
         let (window, page, p0) = pageStage(check)
-        p0.willMove(toParent: nil)
-        check.recorder.skipEvents()
         check.refused(
             .builtInContainerChildMovedByHand, involving: [page, p0], state: { state([window], [page, p0]) }
         ) {
             p0.removeFromParent()
+        }
+    }
+}
+
+// MARK: Built-in containers
+
+extension MisuseCatalogTests {
+    static func willMoveByHandOnTab(_ check: Check) {
+        let (window, tab, x, y) = tabStage(check)
+        check.refused(.builtInContainerChildMovedByHand, involving: [y, tab], state: { state([window], [tab, x, y]) }) {
+            y.willMove(toParent: nil)
+        }
+    }
+
+    static func didMoveByHandOnControllerBeingPushed(_ check: Check) {
+        let (window, nav, a, b) = navigationStage(check)
+        let m = Leaf(name: "m")
+        nav.push(m, animated: true)
+        check.recorder.expect("m.willMove(toParent: nav)")
+        check.refused(
+            .builtInContainerChildMovedByHand, involving: [m, nav], state: { state([window], [nav, a, b, m]) }
+        ) {
+            m.didMove(toParent: nav)
+        }
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+    }
+
+    static func swipeAnsweredWithShownPage(_ check: Check) {
+        let (window, page, p0) = pageStage(check)
+        let dataSource = PageSource(after: p0)
+        page.dataSource = dataSource
+        var handle: InteractiveTransition?
+        check.refused(
+            .invalidContainerContents, involving: [page, p0], firing: "page.dataSource.controllerAfter(p0)",
+            state: { state([window], [page, p0]) }
+        ) {
+            handle = page.beginInteractivePaging(.forward)
+        }
+        #expect(handle == nil)
+    }
+
+    static func pushControllerHoldingNavigationView(_ check: Check) {
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        let x = Leaf(name: "x")
+        x.view.addSubview(nav.view)  // nav has no parent: anywhere (R6)
+        check.recorder.skipEvents()
+        check.refused(.invalidViewHierarchy, involving: [nav, x], state: { state([], [nav, a, x]) }) {
+            nav.push(x, animated: false)
+        }
+    }
+
+    static func navigationViewIntoChildView(_ check: Check) {
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        nav.loadViewIfNeeded()
+        a.loadViewIfNeeded()  // a's view is not in nav's view until nav shows it
+        check.recorder.skipEvents()
+        check.refused(.invalidViewHierarchy, involving: [a, nav], state: { state([], [nav, a]) }) {
+            a.view.addSubview(nav.view)
         }
     }
 }

@@ -65,8 +65,23 @@ extension ContainerController {
             if let conflict = controller.placementConflict() {
                 return (conflict, controller)
             }
+            if let cycle = viewCycle(showing: controller) {
+                return (cycle, controller)
+            }
         }
         return nil
+    }
+
+    /// Why this built-in container cannot show `controller`, if its root view holds the container's
+    /// view, now or once the built-in containers above show their children: the container would
+    /// put that root view inside its own view, a cycle.
+    func viewCycle(showing controller: Controller) -> String? {
+        guard let childView = controller.storedView,
+            let start = storedView ?? ViewMove.eventualSuperview(ofRootViewOf: self),
+            ViewMove.eventuallyHolds(childView, start)
+        else { return nil }
+        return "\(controller.id)'s root view holds \(id)'s view, or will once the containers above show it, and "
+            + "\(id) would put it inside its own view: the view tree would have a cycle"
     }
 
     /// A built-in container's change: on screen, `host`'s visible transition at the end of the turn;

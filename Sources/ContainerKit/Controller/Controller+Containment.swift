@@ -67,6 +67,7 @@ extension Controller {
             return
         }
         reconcileDeallocatedParent()
+        if refusesMoveByHand(naming: parent, call: "willMove") { return }
         switch containment.willMove(to: parent?.id) {
         case .accept:
             LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: containmentSource(parent))
@@ -99,6 +100,7 @@ extension Controller {
             return
         }
         reconcileDeallocatedParent()
+        if refusesMoveByHand(naming: parent, call: "didMove") { return }
         // Only a violation's message names the parent: built then, so an accepted didMove
         // allocates nothing.
         var named: String { parent.map { "\($0.id)" } ?? "nil" }
@@ -125,6 +127,16 @@ extension Controller {
         case .reportUnexpectedWillMove:
             preconditionFailure("didMove(to:) returned a willMove action")
         }
+    }
+
+    /// R9: a built-in container sends its children's `willMove(toParent:)` and `didMove(toParent:)`
+    /// itself. One called by hand on a controller it manages, or naming it, is refused (a fault,
+    /// the state does not change); returns whether it was.
+    private func refusesMoveByHand(naming parent: ContainerController?, call: String) -> Bool {
+        guard let container = [storedParent, parent].lazy.compactMap({ $0 }).first(where: \.isBuiltInContainer)
+        else { return false }
+        return container.refusesManualMove(
+            of: self, call: "\(id).\(call)(toParent: \(parent.map { "\($0.id)" } ?? "nil"))")
     }
 
     /// A container's own containment call is driven by the container involved.

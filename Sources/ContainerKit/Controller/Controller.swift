@@ -163,7 +163,9 @@ open class Controller {
     /// `isMovingFromParent` is true in the disappearance callbacks that follow until
     /// ``removeFromParent()`` ends it (R8). Called by hand with a parent, or while a removal is
     /// open already, it is ignored and reported (a warning): no second willMove is sent while a
-    /// move is open (R7).
+    /// move is open (R7). Called by hand on a child of a navigation, tab bar or page controller, or
+    /// naming one, it is refused (a fault, the state does not change): those containers send their
+    /// children's containment calls themselves (R9).
     ///
     /// ## Callback order
     ///
@@ -186,7 +188,9 @@ open class Controller {
     /// `p` is open cancels the removal (R7). A didMove that names another parent than the one the
     /// open move heads to, a second one for one move, one with no move open, or
     /// `didMove(toParent: nil)` called by hand (``removeFromParent()`` sends it) is ignored and
-    /// reported (a warning).
+    /// reported (a warning). Called by hand on a child of a navigation, tab bar or page controller,
+    /// or naming one, it is refused (a fault, the state does not change): those containers send
+    /// their children's containment calls themselves (R9).
     ///
     /// ## Callback order
     ///

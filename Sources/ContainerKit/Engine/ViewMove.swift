@@ -133,6 +133,48 @@ enum ViewMove {
             return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)
         }
         return nestedRootViewFault(moving: view, under: superview)
+            ?? builtInNestingFault(moving: view, under: superview)
+    }
+
+    /// A built-in container puts its children's root views in its own view, whenever it shows them:
+    /// a move that would put a built-in container's view inside the root view of one of its
+    /// children (or of a child of a built-in container that container shows, and so on) would make
+    /// a cycle then, so it is refused up front.
+    private static func builtInNestingFault(moving view: View, under superview: View) -> ContractViolation? {
+        // Only a view with subviews, or a built-in container's root view, can be an eventual ancestor
+        // of another view; the walk costs what the cycle check of `fault(moving:under:)` costs.
+        guard !view.subviews.isEmpty || (view.owningController as? ContainerController)?.isBuiltInContainer == true,
+            eventuallyHolds(view, superview)
+        else { return nil }
+        let owners = [view.nearestOwningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
+        return ContractViolation(
+            kind: .invalidViewHierarchy, severity: .fault, controllers: owners,
+            message: "The view cannot be added there: a navigation, tab bar or page controller puts its children's "
+                + "root views in its own view, and one of them would then hold a view that holds it: the view tree "
+                + "would have a cycle."
+        )
+    }
+
+    /// Whether `view` is `start`, or an ancestor of it now or once the built-in containers above
+    /// `start` show their children: each puts a child's root view in its own view.
+    static func eventuallyHolds(_ view: View, _ start: View) -> Bool {
+        var current: View? = start
+        while let node = current {
+            if node === view { return true }
+            current = node.owningController.map { eventualSuperview(ofRootViewOf: $0) } ?? node.superview
+        }
+        return false
+    }
+
+    /// Where `controller`'s root view is, or goes when its built-in container shows it: that
+    /// container's view (or, while that one is not loaded, where the container's own view goes).
+    static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
+        var current = controller
+        while let container = current.storedParent, container.isBuiltInContainer {
+            if let containerView = container.storedView { return containerView }
+            current = container
+        }
+        return current === controller ? controller.storedView?.superview : nil
     }
 
     /// R6 for the controllers whose root views are inside `view` with no other controller's root view

@@ -36,7 +36,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case loadViewAssignedNoView
         /// A view was given to a second controller as its root view.
         case viewOwnedByAnotherController
-        /// A view was added to itself or to one of its descendants, or a window was added as a subview.
+        /// A view was added to itself or to one of its descendants, or a window was added as a subview;
+        /// or a built-in container's view would end up inside the root view of one of its children.
         case invalidViewHierarchy
         /// A controller's root view was added under a view owned by a controller that is not its parent.
         case viewControllerHierarchyInconsistency
@@ -46,7 +47,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// `transition(from:to:…)` was given an incoming controller whose view is already in a hierarchy.
         case transitionViewAlreadyInHierarchy
         /// A controller managed by a built-in container was moved with `addChild(_:)` or
-        /// `removeFromParent()` instead of the container's own API (R9).
+        /// `removeFromParent()` instead of the container's own API, or was sent
+        /// `willMove(toParent:)` or `didMove(toParent:)` by hand (R9).
         case builtInContainerChildMovedByHand
         /// A controller already in a navigation stack was pushed again, or a stack named one twice.
         case pushingControllerInStack

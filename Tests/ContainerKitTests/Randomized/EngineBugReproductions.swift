@@ -39,57 +39,6 @@ import Testing
 
     // MARK: - Bugs
 
-    @Test func bugD_anEmptyNavigationStackKeepsForwardingToItsFormerTop() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let a = Controller(name: "a")
-        let nav = NavigationController(name: "nav", rootController: a)
-        let tabs = TabBarController(name: "tabs")
-        RandomWorld.embed(nav, in: root)
-        RandomWorld.embed(tabs, in: root)
-        window.runUntilIdle()
-        let violations = collectingViolations {
-            nav.setControllers([], animated: true)
-            window.runUntilIdle()
-            tabs.controllers = [a]  // a is shown by tabs now
-            window.runUntilIdle()
-            nav.view.removeFromSuperview()  // nav forwards its disappearance to a, which it no longer holds
-            root.view.addSubview(nav.view)  // and tries to take a's view back (R6 fault)
-            window.runUntilIdle()
-        }
-        withKnownIssue("D: nav still drives a and tries to install its view") {
-            #expect(a.appearanceState == .appeared)
-            #expect(violations.isEmpty)
-        }
-    }
-
-    @Test(.disabled("traps: 'tabs began removing b while a move of it was open'"))
-    func bugE_willMoveByHandOnATabThenRemovingTheTabTraps() {
-        let tabs = TabBarController(name: "tabs")
-        let a = Controller(name: "a")
-        let b = Controller(name: "b")
-        collectingViolations {
-            tabs.controllers = [a, b]
-            b.willMove(toParent: nil)  // accepted, no warning
-            tabs.controllers = [a]  // precondition failure in beginRemovingChild
-        }
-    }
-
-    @Test(.disabled("traps: 'nav ended a move of manual that was not open'"))
-    func bugE_didMoveByHandOnAControllerBeingPushedTraps() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
-        RandomWorld.embed(nav, in: root)
-        window.runUntilIdle()
-        let m = Controller(name: "m")
-        collectingViolations {
-            nav.setControllers([m, Controller(name: "f")], animated: true)
-            m.didMove(toParent: nav)  // accepted: it ends the move nav began
-            window.runUntilIdle()  // precondition failure in the navigation transition's completion
-        }
-    }
-
     @Test func bugH_aControllerCanPresentAnAncestorOfItself() {
         let window = visibleRoot(ContainerController(name: "other"))
         let root = ContainerController(name: "root")
@@ -105,21 +54,6 @@ import Testing
         withKnownIssue("H: accepted: root presents itself") {
             #expect(root.presentedController !== root)
             #expect(violations.contains { $0.kind == .presentingInvalidController })
-        }
-    }
-
-    @Test func bugK_aNavigationControllerInsideItsChildsViewFailsHalfway() {
-        let a = Controller(name: "a")
-        let nav = NavigationController(name: "nav", rootController: a)
-        let b = Controller(name: "b")
-        var faults: [ContractViolation] = []
-        collectingViolations {
-            nav.push(b, animated: false)  // off screen: at once; a's view leaves nav's view
-            a.view.addSubview(nav.view)  // nav has no parent: anywhere (R6)
-            faults = collectingViolations { _ = nav.popToRoot(animated: false) }.filter { $0.severity == .fault }
-        }
-        withKnownIssue("K: a view-cycle fault after b's removal was done") {
-            #expect(faults.isEmpty || nav.controllers.count == 2)
         }
     }
 
@@ -220,28 +154,6 @@ import Testing
         }
         withKnownIssue("P: root's view is back in the window, root stays disappeared") { expectSettled(root) }
         withExtendedLifetime(holder) {}
-    }
-
-    @Test(.disabled("traps: 'page adopted g, which has a parent'"))
-    func bugS_aSwipeToAPageShownAlreadyTraps() {
-        final class Ring: PageControllerDataSource {
-            var pages: [Controller] = []
-            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
-                pages.firstIndex { $0 === controller }.map { pages[($0 + 1) % pages.count] }
-            }
-        }
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
-        let g = Controller(name: "g")
-        let h = Controller(name: "h")
-        let ring = Ring()
-        ring.pages = [g, h]
-        page.dataSource = ring
-        page.setControllers([h, g], direction: .forward, animated: false)
-        RandomWorld.embed(page, in: root)
-        window.runUntilIdle()
-        collectingViolations { _ = page.beginInteractivePaging(.forward) }  // asks for the page after g: h
     }
 
     @Test func bugU_dismissingAContextPresentationUnderAFullScreenOne() {

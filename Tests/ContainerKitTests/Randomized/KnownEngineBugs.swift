@@ -20,12 +20,6 @@ extension RandomWorld {
         if isInteractivePopOpen, facts.container === navigation, !facts.adopting.isEmpty {
             return "N: a push made during a swipe back is checked only when the gesture ends"
         }
-        if facts.emptiesStack {
-            return "D: an empty navigation stack keeps forwarding to its former top"
-        }
-        if let child = facts.movedByHand, let parent = child.parent, isBuiltIn(parent) {
-            return "E: willMove or didMove by hand on a built-in container's child, then a trap"
-        }
         if let presentation = facts.presentation, !isInVisibleWindow(presenter(for: presentation)) {
             return "X: a presentation from a tree whose root is not in the visible window"
         }
@@ -59,9 +53,6 @@ extension RandomWorld {
         {
             return "U: a presentation hiding its presenter while another one hides its own"
         }
-        if let move = facts.viewMove, let superview = move.superview, nestsBuiltInInItsChild(move.view, superview) {
-            return "K: a built-in container asked to show a controller whose view holds the container's view"
-        }
         if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
             return "P: a dismissal whose presented view was moved out of the window"
         }
@@ -72,14 +63,6 @@ extension RandomWorld {
             if facts.adopting.contains(where: { page in pages.children.contains { $0 === page } }) {
                 return "M: a page shown before and after a programmatic turn disappears"
             }
-        }
-        if let container = facts.container, isBuiltIn(container),
-            facts.adopting.contains(where: { holdsView(of: container, $0) })
-                || [navigation, tabBar, pages].contains(where: { builtIn in
-                    builtIn.children.contains { holdsView(of: builtIn, $0) }
-                })
-        {
-            return "K: a built-in container asked to show a controller whose view holds the container's view"
         }
         return nil
     }
@@ -95,13 +78,6 @@ extension RandomWorld {
     /// Presented with a style that takes the presenter's view out of the window.
     private func hidesItsPresenter(_ presented: Controller) -> Bool {
         presented.modalPresentationStyle == .fullScreen || presented.modalPresentationStyle == .currentContext
-    }
-
-    /// `controller`'s root view is an ancestor of `container`'s view.
-    private func holdsView(of container: ContainerController, _ controller: Controller) -> Bool {
-        guard controller !== container, let view = controller.viewIfLoaded, let containerView = container.viewIfLoaded
-        else { return false }
-        return containerView.isDescendant(of: view)
     }
 
     /// The controller a presentation from `caller` is presented from, as the engine resolves it:
@@ -163,17 +139,6 @@ extension RandomWorld {
         }
         chain.append(presented)
         return chain.contains { $0.presentingController != nil && $0.viewIfLoaded?.window == nil }
-    }
-
-    /// Moving `view` into `superview` would put a built-in container's view inside the root view
-    /// of one of its children.
-    private func nestsBuiltInInItsChild(_ view: View, _ superview: View) -> Bool {
-        [navigation, tabBar, pages].contains { builtIn in
-            guard let builtInView = builtIn.viewIfLoaded, builtInView.isDescendant(of: view) else { return false }
-            return builtIn.children.contains { child in
-                child.viewIfLoaded.map { superview.isDescendant(of: $0) } ?? false
-            }
-        }
     }
 
 }

@@ -11,7 +11,7 @@ extension NavigationController {
     ///
     /// Refused (a fault, nothing fires): a controller already in the stack, a navigation
     /// controller, a controller that has another parent, the navigation controller itself or one of
-    /// its ancestors.
+    /// its ancestors, a controller whose root view holds the navigation controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -217,11 +217,13 @@ extension NavigationController {
     /// `willMove(toParent: self)` and `didMove(toParent: self)` likewise (UIKit skips these; the
     /// contract is kept here, spec §6). Controllers that stay get no move. Only the old and the new
     /// top get appearance callbacks, and none when the top does not change (then the moves and
-    /// `completion` still wait for the end of the turn, with no delegate call). Off screen,
-    /// everything completes inside the call.
+    /// `completion` still wait for the end of the turn, with no delegate call). An empty stack shows
+    /// nothing: the old top disappears and no delegate call is made. Off screen, everything
+    /// completes inside the call.
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
-    /// controller with another parent, the navigation controller itself or one of its ancestors.
+    /// controller with another parent, the navigation controller itself or one of its ancestors, a
+    /// controller whose root view holds the navigation controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -336,6 +338,9 @@ extension NavigationController {
         }
         if let conflict = controller.placementConflict() {
             return refuse(.invalidChild, conflict)
+        }
+        if let cycle = viewCycle(showing: controller) {
+            return refuse(.invalidViewHierarchy, cycle)
         }
         return nil
     }

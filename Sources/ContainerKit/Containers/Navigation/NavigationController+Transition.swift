@@ -30,7 +30,8 @@ extension NavigationController: VisibleTransitionHost {
         let transition = NavigationTransition(
             from: shown, to: controllers.last, animated: pendingAnimated, completions: pendingCompletions)
         pendingCompletions = []
-        guard let incoming = transition.to, incoming !== transition.from else {
+        let incoming = transition.to
+        guard incoming !== transition.from else {
             transition.from = nil
             transition.to = nil
             let leaving = settleMoves()
@@ -43,13 +44,15 @@ extension NavigationController: VisibleTransitionHost {
         let animated = transition.animated
         let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
         ownTransitionCoordinator = coordinator
-        incoming.loadViewIfNeeded()
+        incoming?.loadViewIfNeeded()
         if let outgoing = transition.from {
             drive(outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
         }
-        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
-        tellDelegateWillShow(incoming, animated: animated)
-        installView(of: incoming)
+        if let incoming {
+            drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+            tellDelegateWillShow(incoming, animated: animated)
+            installView(of: incoming)
+        }
         coordinator.runAlongsideAnimations()
         let finish: (Bool) -> Void = { [self] _ in
             completeTransition(transition)
@@ -61,23 +64,25 @@ extension NavigationController: VisibleTransitionHost {
         }
         window.animationStarted(
             TransitionAnimation(
-                kind: .navigation, container: self, from: transition.from.map { [$0] } ?? [], to: [incoming],
+                kind: .navigation, container: self, from: transition.from.map { [$0] } ?? [],
+                to: incoming.map { [$0] } ?? [],
                 duration: Self.transitionDuration, window: window, completion: finish))
     }
 
     /// The end of a visible transition (spec §6): the appearance did-callbacks, the coordinator's
     /// completions, the moves it settles, `didShow`, the requests' completions, then the
-    /// deallocation of what it removed, from the old top down.
+    /// deallocation of what it removed, from the old top down. A transition to an empty stack
+    /// (no incoming controller) takes the old top out and shows nothing: no `didShow`.
     func completeTransition(_ transition: NavigationTransition) {
-        guard let incoming = transition.to else { return }
+        let incoming = transition.to
         if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
         shown = incoming
         if let outgoing = transition.from { drive(outgoing, .end(appearing: false)) }
-        drive(incoming, .end(appearing: true))
+        if let incoming { drive(incoming, .end(appearing: true)) }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
         let leaving = settleMoves()
-        tellDelegateDidShow(incoming, animated: transition.animated)
+        if let incoming { tellDelegateDidShow(incoming, animated: transition.animated) }
         runCompletions(transition.completions)
         transition.from = nil
         transition.to = nil
@@ -92,10 +97,11 @@ extension NavigationController: VisibleTransitionHost {
         openMoves = []
         let completions = pendingCompletions
         pendingCompletions = []
-        if let top = controllers.last, top !== shown {
+        let top = controllers.last
+        if top !== shown {
             if let shown { uninstallView(of: shown) }
             shown = top
-            if isViewLoaded { installView(of: top) }
+            if let top, isViewLoaded { installView(of: top) }
         }
         let leaving = settleMoves()
         runCompletions(completions)

@@ -12,7 +12,8 @@ extension PageController {
     /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
     ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
-    /// twice, one with another parent, the page controller itself or one of its ancestors.
+    /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
+    /// root view holds the page controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -71,8 +72,9 @@ extension PageController {
         return true
     }
 
-    /// Why `pages` cannot be shown, if they cannot.
-    func pagesViolation(_ pages: [Controller], call: String) -> ContractViolation? {
+    /// Why `pages` cannot be shown, if they cannot. A swipe (`incoming`) brings in pages that are
+    /// not pages of this controller already.
+    func pagesViolation(_ pages: [Controller], call: String, incoming: Bool = false) -> ContractViolation? {
         let refuse = { (reason: String, involved: [Controller]) in
             ContractViolation(
                 kind: .invalidContainerContents, severity: .fault, controllers: [self.id] + involved.map(\.id),
@@ -85,6 +87,9 @@ extension PageController {
         }
         if let problem = contentsProblem(pages) {
             return refuse(problem.reason, [problem.controller])
+        }
+        if incoming, let shown = pages.first(where: { $0.storedParent === self }) {
+            return refuse("\(shown.id) is a page of \(id) already; a swipe brings in other pages (§8)", [shown])
         }
         return nil
     }

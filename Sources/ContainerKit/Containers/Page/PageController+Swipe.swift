@@ -15,7 +15,9 @@ extension PageController {
     /// Returns nil when the page controller is not in a visible window, shows no page, a visible
     /// transition is pending or in flight in its window (so a swipe cannot begin while the previous
     /// one still animates), or the data source has no page in that direction (it is asked, and
-    /// nothing else fires).
+    /// nothing else fires). Refused (a fault, nothing fires after the data source's answer): an
+    /// answer that has another parent, whose root view holds the page controller's view, or that is
+    /// a page of this controller already.
     ///
     /// ## Callback order
     ///
@@ -57,7 +59,7 @@ extension PageController {
             !displayed.isEmpty, let dataSource
         else { return nil }
         guard let incoming = askForPages(direction, from: displayed, dataSource: dataSource) else { return nil }
-        if let violation = pagesViolation(incoming, call: "a swipe's data source") {
+        if let violation = pagesViolation(incoming, call: "a swipe's data source", incoming: true) {
             violation.report()
             return nil
         }

@@ -10,7 +10,8 @@ extension TabBarController {
     /// turn; off screen, inside the setter. No delegate calls.
     ///
     /// Refused (a fault, nothing changes): a controller named twice, one that has another parent,
-    /// the tab bar controller itself or one of its ancestors.
+    /// the tab bar controller itself or one of its ancestors, one whose root view holds the tab bar
+    /// controller's view (a cycle).
     ///
     /// ## Callback order
     ///

@@ -1,0 +1,314 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// Regressions of the engine bugs the randomized tests found in the built-in containers
+/// (navigation, tab bar, page); the letters are those of the bugs.
+@Suite @MainActor struct BuiltInRegressionTests {
+    /// A visible window whose root `root` holds `nav` (stack `[a]`), turn ended.
+    private func navigationShown() -> (window: Window, root: Parent, nav: NavigationController, a: Controller) {
+        let root = Parent(name: "root")
+        let window = show(root)
+        let a = Leaf(name: "a")
+        let nav = NavigationController(name: "nav", rootController: a)
+        embed(nav, in: root)
+        window.runUntilIdle()
+        return (window, root, nav, a)
+    }
+
+    // MARK: - E: willMove or didMove by hand on a built-in container's child
+
+    @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
+        let recorder = Recorder()
+        recorder.record {
+            let tabs = TabBarController(name: "tabs")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            tabs.controllers = [a, b]
+            recorder.skipEvents()
+
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [tabs]) {
+                b.willMove(toParent: nil)
+            }
+            #expect(recorder.violations.last?.message.contains("b.willMove(toParent: nil) was refused") == true)
+            tabs.controllers = [a]  // off screen: the removal completes inside the call
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(tabs.children.map(\.id) == [a.id])
+            #expect(a.parent === tabs)
+            recorder.finish()
+        }
+    }
+
+    @Test func didMoveByHandOnAControllerBeingPushedIsRefused() {  // R9, §6
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, _) = navigationShown()
+            let m = Leaf(name: "m")
+            let f = Leaf(name: "f")
+            recorder.skipEvents()
+
+            nav.setControllers([m, f], animated: true)
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                m.willMove(toParent: nav)
+                f.willMove(toParent: nav)
+                """)
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav]) {
+                m.didMove(toParent: nav)
+            }
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.loadView()
+                f.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                f.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                a.didMove(toParent: nil)
+                m.didMove(toParent: nav)
+                f.didMove(toParent: nav)
+                a.deinit
+                """)
+            #expect(nav.children.map(\.id) == [m.id, f.id])
+            #expect(m.isMovingToParent == false)
+            #expect(f.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+}
+
+extension BuiltInRegressionTests {
+    // MARK: - S: a swipe to a page shown already
+
+    /// Pages in a ring: the page after the last is the first.
+    final class Ring: PageControllerDataSource {
+        var pages: [Controller] = []
+
+        func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+            pages.firstIndex { $0 === controller }.map { pages[($0 + 1) % pages.count] }
+        }
+    }
+
+    @Test func aSwipeToAPageShownAlreadyIsRefused() {  // §8
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            let ring = Ring()
+            ring.pages = [g, h]
+            page.dataSource = ring
+            page.setControllers([h, g], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+
+            let before = page.hierarchyDescription + page.view.recursiveDescription
+            let handle = page.beginInteractivePaging(.forward)  // the pages after g: h, then g, both shown
+            #expect(handle == nil)
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(g)
+                page.dataSource.controllerAfter(h)
+                """)
+            #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
+            #expect(recorder.violations.map(\.severity) == [.fault])
+            #expect(recorder.violations.last?.message.contains("h is a page of page already") == true)
+            #expect(page.hierarchyDescription + page.view.recursiveDescription == before)
+            #expect(!window.hasPendingWork && window.animationsInFlight.isEmpty)
+
+            let x = Leaf(name: "x")
+            let y = Leaf(name: "y")
+            ring.pages = [h, g, x, y]
+            page.beginInteractivePaging(.forward)?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(g)
+                page.dataSource.controllerAfter(x)
+                x.willMove(toParent: page)
+                y.willMove(toParent: page)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: true)
+                y.loadView()
+                y.viewDidLoad()
+                y.viewWillAppear(animated: true)
+                h.viewWillDisappear(animated: true)
+                g.viewWillDisappear(animated: true)
+                h.viewDidDisappear(animated: true)
+                g.viewDidDisappear(animated: true)
+                x.viewDidAppear(animated: true)
+                y.viewDidAppear(animated: true)
+                x.didMove(toParent: page)
+                y.didMove(toParent: page)
+                h.willMove(toParent: nil)
+                h.didMove(toParent: nil)
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [x.id, y.id])
+            #expect(page.children.map(\.id) == [x.id, y.id])
+            #expect(g.parent == nil && h.parent == nil)
+            #expect([x, y].allSatisfy { $0.appearanceState == .appeared })
+            #expect([g, h].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+    }
+}
+
+extension BuiltInRegressionTests {
+    // MARK: - D: an empty navigation stack
+
+    @Test func anEmptiedStackTakesItsFormerTopOutAndShowsNothing() {  // §6
+        let recorder = Recorder()
+        recorder.record {
+            let (window, root, nav, a) = navigationShown()
+            let tabs = TabBarController(name: "tabs")
+            embed(tabs, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+
+            nav.setControllers([], animated: true)
+            recorder.expect("a.willMove(toParent: nil)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                a.didMove(toParent: nil)
+                """)
+            #expect(nav.children.isEmpty && nav.controllers.isEmpty)
+            #expect(a.viewIfLoaded?.superview == nil)
+
+            tabs.controllers = [a]  // a is shown by tabs now
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.willMove(toParent: tabs)
+                a.didMove(toParent: tabs)
+                a.viewWillAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            nav.view.removeFromSuperview()  // nav shows nothing: it drives nobody
+            root.view.addSubview(nav.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                nav.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                """)
+            #expect(a.appearanceState == .appeared)
+            #expect(a.view.superview === tabs.view)
+            #expect(nav.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
+    @Test func anEmptiedStackOffScreenTakesItsFormerTopsViewOut() {  // §1, §6
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let window = show(nav)
+            window.isHidden = true  // off screen, a's view in nav's view
+            #expect(a.view.superview === nav.view)
+            recorder.skipEvents()
+
+            nav.setControllers([], animated: false)
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                """)
+            #expect(a.view.superview == nil)
+            #expect(nav.view.subviews.isEmpty)
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                b.loadView()
+                b.viewDidLoad()
+                b.didMove(toParent: nav)
+                """)
+            #expect(nav.view.subviews.map { $0 === b.view } == [true])
+            recorder.finish()
+        }
+    }
+}
+
+extension BuiltInRegressionTests {
+    // MARK: - K: a built-in container asked to show a controller whose view holds its view
+
+    @Test func aBuiltInContainersViewCannotGoInsideItsChildsView() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let b = Leaf(name: "b")
+            nav.loadViewIfNeeded()
+            a.loadViewIfNeeded()
+            nav.push(b, animated: false)  // off screen: at once; a's view is not in nav's view
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, a]) {
+                a.view.addSubview(nav.view)  // nav would have to put a's view inside itself to show it
+            }
+            #expect(
+                recorder.violations.last?.message.contains("puts its children's root views in its own view") == true)
+            let popped = nav.popToRoot(animated: false)
+            #expect(popped.map(\.id) == [b.id])
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            #expect(nav.view.subviews.map { $0 === a.view } == [true])
+            #expect(nav.controllers.map(\.id) == [a.id])
+            recorder.finish()
+        }
+    }
+
+    @Test func showingAControllerWhoseViewHoldsTheContainersViewIsRefused() {  // §6, §7, §8, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let x = Leaf(name: "x")
+            for container in [nav, tabs, page] {
+                x.view.addSubview(container.view)  // no parent: anywhere (R6)
+            }
+            recorder.skipEvents()
+
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, x]) {
+                nav.push(x, animated: true)
+            }
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, x]) {
+                nav.setControllers([a, x], animated: false)
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, x]) {
+                tabs.controllers = [x]
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [page, x]) {
+                page.setControllers([x], direction: .forward, animated: false)
+            }
+            #expect(recorder.violations.allSatisfy { $0.message.contains("x's root view holds") })
+            #expect(nav.controllers.map(\.id) == [a.id])
+            #expect(tabs.children.isEmpty && page.children.isEmpty && x.parent == nil)
+            recorder.finish()
+        }
+    }
+}
