@@ -99,6 +99,8 @@ import Testing
         case nestedRunUntilIdle = "M75"
         case runawayTurn = "M76"
         case runawayCompletions = "M77"
+        // Presentation and ownership
+        case presentAncestor = "M78"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -249,6 +251,7 @@ extension MisuseCatalogTests.Row {
         case .nestedRunUntilIdle: T.nestedRunUntilIdle(check)
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
+        case .presentAncestor: T.presentAncestor(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1430,6 +1433,33 @@ extension MisuseCatalogTests {
         check.recorder.skipEvents()
         #expect(completions == Window.maximumRoundsPerTurn + 1)
         #expect(window.animationsInFlight.isEmpty)
+    }
+}
+
+// MARK: Presentation and ownership
+
+extension MisuseCatalogTests {
+    /// `p`, with the child `c` embedded, its view put in the window by hand (it is not the root); the
+    /// setup's events skipped.
+    static func detachedParentWithChild(_ check: Check) -> (Window, Parent, Controller) {
+        let (window, a) = presenterStage(check)
+        let p = Parent(name: "p")
+        let c = Leaf(name: "c")
+        embed(c, in: p)
+        window.addSubview(p.view)
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        #expect(window.rootController === a)
+        return (window, p, c)
+    }
+
+    static func presentAncestor(_ check: Check) {
+        let (window, p, c) = detachedParentWithChild(check)
+        p.modalPresentationStyle = .formSheet
+        check.refused(.presentingInvalidController, involving: [c, p], state: { state([window], [p, c]) }) {
+            c.present(p, animated: true) { Issue.record("the completion of a refused call ran") }
+        }
+        #expect(p.presentedController == nil)
     }
 }
 

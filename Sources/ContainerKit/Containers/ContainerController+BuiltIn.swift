@@ -104,6 +104,17 @@ extension Controller {
         return false
     }
 
+    /// Whether this controller is `controller` or below it, through parents and presenting
+    /// controllers (a presented controller has no parent: the way up from it is its presenter).
+    func isSelfOrBelow(_ controller: Controller) -> Bool {
+        var current: Controller? = self
+        while let candidate = current {
+            if candidate === controller { return true }
+            current = candidate.storedParent ?? candidate.presentation.presenting
+        }
+        return false
+    }
+
     /// The nearest ancestor of type `T`, if any.
     func nearestAncestor<T: ContainerController>(of type: T.Type) -> T? {
         var ancestor = storedParent

@@ -62,7 +62,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// A tab bar controller was asked to select a controller that is not one of its tabs, or an
         /// index out of range.
         case invalidTabSelection
-        /// A controller that is presented already, or that has a parent, was presented.
+        /// A controller that is presented already, has a parent, or is above the caller (through
+        /// parents and presenting controllers) was presented.
         case presentingInvalidController
         /// `present` was called on a controller whose view is not in a visible window, that
         /// presents already, or that is being dismissed.

@@ -52,7 +52,8 @@ extension Controller {
     /// parent.
     ///
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
-    /// window's root, presents a controller itself, or is this controller. Ignored (a warning,
+    /// window's root, presents a controller itself, or is this controller or above it (an ancestor,
+    /// or through presenting controllers). Ignored (a warning,
     /// nothing fires): presenting from a controller whose view is not in a visible window, whose
     /// presenting controller presents already, or whose presenting controller is being dismissed
     /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down).
@@ -293,6 +294,8 @@ extension Controller {
             reason = "it is the root controller of \(window.windowID)"
         } else if controller.presentation.presented != nil {
             reason = "it presents a controller itself"
+        } else if isSelfOrBelow(controller) {
+            reason = "it is above \(id), through parents and presenting controllers (an active controller)"
         } else {
             reason = nil
         }
