@@ -101,6 +101,8 @@ import Testing
         case runawayCompletions = "M77"
         // Presentation and ownership
         case presentAncestor = "M78"
+        case addPresenterUnderPresented = "M79"
+        case pushPresenter = "M80"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -252,6 +254,8 @@ extension MisuseCatalogTests.Row {
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
         case .presentAncestor: T.presentAncestor(check)
+        case .addPresenterUnderPresented: T.addPresenterUnderPresented(check)
+        case .pushPresenter: T.pushPresenter(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1460,6 +1464,36 @@ extension MisuseCatalogTests {
             c.present(p, animated: true) { Issue.record("the completion of a refused call ran") }
         }
         #expect(p.presentedController == nil)
+    }
+
+    static func addPresenterUnderPresented(_ check: Check) {
+        let a = Parent(name: "a")
+        let window = show(a)
+        let p = Parent(name: "p")
+        embed(p, in: a)
+        a.definesPresentationContext = true
+        let b = Parent(name: "b")
+        b.modalPresentationStyle = .overCurrentContext
+        p.present(b, animated: false)  // presented from a, which defines the context
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        check.refused(.addingToSelfOrDescendant, involving: [b, a], state: { state([window], [a, p, b]) }) {
+            b.addChild(a)
+        }
+        #expect(b.children.isEmpty)
+    }
+
+    static func pushPresenter(_ check: Check) {
+        let (window, p, c) = detachedParentWithChild(check)
+        let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
+        nav.modalPresentationStyle = .formSheet
+        c.present(nav, animated: false)  // presented from p, the root of c's tree
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        check.refused(.addingToSelfOrDescendant, involving: [nav, p], state: { state([window], [p, c, nav]) }) {
+            nav.push(p, animated: true)
+        }
+        #expect(nav.controllers.count == 1)
     }
 }
 

@@ -8,7 +8,8 @@
 public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A controller was added as a child of itself or of one of its descendants.
+        /// A controller was added as a child of itself or of one of its descendants, or of a
+        /// controller presented (itself or through an ancestor) from it or one of its descendants.
         case addingToSelfOrDescendant
         /// `addChild(_:)` named a controller that is already a child of (or moving to) that container.
         case addingExistingChild

@@ -261,31 +261,6 @@ import Testing
         withKnownIssue("N: the push is refused late, from finish()") { #expect(faultsFromFinish.isEmpty) }
     }
 
-    @Test func bugO_aControllerCanBecomeAChildOfWhatItPresents() {
-        weak var weakRoot: ContainerController?
-        var violations: [ContractViolation] = []
-        do {
-            let window = visibleRoot()
-            let root = ContainerController(name: "root")
-            window.addSubview(root.view)  // not the window's root: invalidChild does not apply
-            window.runUntilIdle()
-            let m = ContainerController(name: "m")
-            m.modalPresentationStyle = .pageSheet
-            violations = collectingViolations {
-                root.present(m, animated: false)
-                window.runUntilIdle()
-                m.addChild(root)  // root holds m (it presents it), m holds root (its child)
-                root.view.removeFromSuperview()
-                window.runUntilIdle()
-            }
-            weakRoot = root
-        }
-        withKnownIssue("O: accepted, and the two are never deallocated") {
-            #expect(violations.contains { $0.severity == .fault })
-            #expect(weakRoot == nil)
-        }
-    }
-
     @Test func bugP_dismissingAfterThePresentedViewWasMovedLeavesThePresenterDisappeared() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

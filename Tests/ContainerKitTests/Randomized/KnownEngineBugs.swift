@@ -58,9 +58,6 @@ extension RandomWorld {
                 return "P: a view moved by hand while a presentation hides its presenter"
             }
         }
-        if let container = facts.container, facts.adopting.contains(where: { presents(container, from: $0) }) {
-            return "O: a controller becomes a child below what it presents (a reference cycle)"
-        }
         if let from = facts.transitionFrom, let container = facts.container,
             from.viewIfLoaded?.superview.flatMap(Self.owner) !== container
         {
@@ -190,19 +187,6 @@ extension RandomWorld {
     private func isPlaceVisible(of presenter: Controller) -> Bool {
         if let parent = presenter.parent { return isInVisibleWindow(parent) }
         return presenter === window.rootController ? !window.isHidden : isInVisibleWindow(presenter)
-    }
-
-    /// `presenter`, or a controller below it, presents `container` or one of its ancestors (through
-    /// parents and presenting controllers).
-    private func presents(_ container: Controller, from presenter: Controller) -> Bool {
-        var current: Controller? = container
-        var steps = 0
-        while let node = current, steps <= 2 * controllers.count {
-            if let presenting = node.presentingController, isUnder(presenting, presenter) { return true }
-            current = node.parent ?? node.presentingController
-            steps += 1
-        }
-        return false
     }
 
     /// Dismissing from `controller` would take out presented controllers whose views were moved out

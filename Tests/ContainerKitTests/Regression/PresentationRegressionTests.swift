@@ -16,6 +16,15 @@ import Testing
         return window
     }
 
+    /// `caller` presents `presented` with `style`, not animated; the turn ended.
+    private func present(
+        _ presented: Controller, _ style: ModalPresentationStyle, from caller: Controller, in window: Window
+    ) {
+        presented.modalPresentationStyle = style
+        caller.present(presented, animated: false)
+        window.runUntilIdle()
+    }
+
     // MARK: - H: presenting a controller above the caller
 
     @Test func bugH_presentingTheRootOfTheCallersOwnTreeIsRefused() {  // §9, §11
@@ -49,9 +58,7 @@ import Testing
             x.definesPresentationContext = true
             let window = detached(r, holding: x)
             let v = Leaf(name: "v")
-            v.modalPresentationStyle = .overCurrentContext
-            x.present(v, animated: false)
-            window.runUntilIdle()
+            present(v, .overCurrentContext, from: x, in: window)
             recorder.skipEvents()
             recorder.expectViolation(.presentingInvalidController, unchanged: [r, x, v]) {
                 v.present(r, animated: false)  // r holds x, which presents v
@@ -60,6 +67,98 @@ import Testing
             recorder.expect("")
             #expect(x.presentedController === v)
             #expect(r.presentingController == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - O: a child below what it presents
+
+    @Test func bugO_addingAPresenterAsAChildOfWhatItPresentsIsRefused() {  // §9, §11, DESIGN (ownership)
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "other"))
+            expectDeallocated {
+                let root = Parent(name: "root")
+                window.addSubview(root.view)  // not the window's root: invalidChild does not apply
+                window.runUntilIdle()
+                let m = Parent(name: "m")
+                present(m, .pageSheet, from: root, in: window)
+                recorder.skipEvents()
+                recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [root, m]) {
+                    m.addChild(root)  // root holds m (it presents it): m must not hold root
+                }
+                #expect(root.parent == nil)
+                #expect(m.children.isEmpty)
+                root.dismiss(animated: false)
+                window.runUntilIdle()
+                root.view.removeFromSuperview()
+                recorder.expect(
+                    """
+                    m.viewWillDisappear(animated: false)
+                    m.viewDidDisappear(animated: false)
+                    root.viewWillDisappear(animated: false)
+                    root.viewDidDisappear(animated: false)
+                    """)
+                return [root, m]
+            }
+            recorder.expect(
+                """
+                root.deinit
+                m.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugO_reparentingAPresenterUnderWhatItPresentsIsRefused() {  // R4, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let box = Parent(name: "box")
+            box.definesPresentationContext = true
+            embed(box, in: root)
+            window.runUntilIdle()
+            let m = Parent(name: "m")
+            present(m, .overCurrentContext, from: box, in: window)
+            recorder.skipEvents()
+            recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [root, box, m]) {
+                m.addChild(box)  // R4 would take box from root, and m, which box presents, would hold it
+            }
+            recorder.expect("")
+            #expect(box.parent === root)
+            #expect(box.presentedController === m)
+            #expect(m.children.isEmpty)
+            #expect(
+                recorder.violations.first?.message.contains("m is presented, itself or through an ancestor") == true)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugO_aBuiltInContainerRefusesTheControllerThatPresentsIt() {  // §6, §7, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Parent(name: "a")
+            let box = Parent(name: "box")
+            let window = detached(a, holding: box)
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
+            present(nav, .formSheet, from: box, in: window)  // presented from a, the root of box's tree
+            recorder.skipEvents()
+            recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [a, box, nav]) {
+                nav.push(a, animated: false)
+            }
+            a.dismiss(animated: false)
+            window.runUntilIdle()
+            let tabs = TabBarController(name: "tabs")
+            present(tabs, .formSheet, from: a, in: window)
+            recorder.skipEvents()
+            recorder.expectViolation(.invalidContainerContents, unchanged: [a, box, tabs]) {
+                tabs.controllers = [a]
+            }
+            recorder.expect("")
+            #expect(a.presentedController === tabs)
+            #expect(tabs.controllers.isEmpty)
+            #expect(a.parent == nil)
             recorder.finish()
         }
     }
