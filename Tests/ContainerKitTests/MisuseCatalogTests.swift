@@ -1162,7 +1162,7 @@ extension MisuseCatalogTests {
         let v = Leaf(name: "v")
         window.addSubview(u.view)
         window.runUntilIdle()
-        u.present(v, animated: false)
+        check.recorder.expectViolation(.presentingFromDetachedController) { u.present(v, animated: false) }
         window.runUntilIdle()
         check.recorder.skipEvents()
         check.refused(.presentingInvalidController, involving: [a, u], state: { state([window], [a, u, v]) }) {
@@ -1225,7 +1225,7 @@ extension MisuseCatalogTests {
         window.runUntilIdle()
         check.recorder.skipEvents()
         let e = Leaf(name: "e")
-        check.silent {
+        check.tolerated(.presentingFromDetachedController, involving: [d, e]) {
             d.present(e, animated: false)
             window.runUntilIdle()
         }
@@ -1237,7 +1237,7 @@ extension MisuseCatalogTests {
             e.viewIsAppearing(animated: false)
             e.viewDidAppear(animated: false)
             """, filter: .everything)
-        // Not detected: d presents e, though d is neither a window's root nor anyone's child.
+        // Carried out, as UIKit does: d presents e, though d is neither a window's root nor anyone's child.
         #expect(d.presentedController === e)
         #expect(a.presentedController == nil)
     }
@@ -1487,7 +1487,9 @@ extension MisuseCatalogTests {
         let (window, p, c) = detachedParentWithChild(check)
         let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
         nav.modalPresentationStyle = .formSheet
-        c.present(nav, animated: false)  // presented from p, the root of c's tree
+        check.recorder.expectViolation(.presentingFromDetachedController) {
+            c.present(nav, animated: false)  // presented from p, the root of c's tree, detached (M69)
+        }
         window.runUntilIdle()
         check.recorder.skipEvents()
         check.refused(.addingToSelfOrDescendant, involving: [nav, p], state: { state([window], [p, c, nav]) }) {

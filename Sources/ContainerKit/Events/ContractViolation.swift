@@ -69,6 +69,11 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// `present` was called on a controller whose view is not in a visible window, that
         /// presents already, or that is being dismissed.
         case presentingFromInvalidController
+        /// `present` was called from a detached tree: its root is neither a window's root controller
+        /// nor presented (its view was put in a window by hand). The presentation is carried out,
+        /// as UIKit does, which logs "Presenting view controllers on detached view controllers is
+        /// discouraged".
+        case presentingFromDetachedController
         /// `dismiss` was called on controllers that are being dismissed already: a dismissal of them
         /// waits for its turn or runs, or their sheet is being pulled down.
         case dismissingDuringDismissal

@@ -56,7 +56,9 @@ extension Controller {
     /// or through presenting controllers). Ignored (a warning,
     /// nothing fires): presenting from a controller whose view is not in a visible window, whose
     /// presenting controller presents already, or whose presenting controller is being dismissed
-    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down).
+    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down). Carried out
+    /// with a warning: presenting from a detached tree, whose root is neither a window's root
+    /// controller nor presented (its view was put in the window by hand).
     ///
     /// ## Callback order
     ///
@@ -110,6 +112,17 @@ extension Controller {
                     + "present … while a presentation is in progress\")."
             ).report()
             return
+        }
+        let root = presenter.rootOfControllerTree
+        if root.presentation.presenting == nil,
+            (root.storedView?.superview as? Window)?.storedRootController !== root
+        {
+            ContractViolation(
+                kind: .presentingFromDetachedController, severity: .warning, controllers: [id, controller.id],
+                message: "\(id) presents \(controller.id) from \(presenter.id), whose tree is detached: its root, "
+                    + "\(root.id), is neither a window's root controller nor presented. The presentation was carried out "
+                    + "(UIKit logs \"Presenting view controllers on detached view controllers is discouraged\")."
+            ).report()
         }
         presenter.presentation.presented = controller
         controller.presentation.presenting = presenter

@@ -58,7 +58,9 @@ import Testing
             x.definesPresentationContext = true
             let window = detached(r, holding: x)
             let v = Leaf(name: "v")
-            present(v, .overCurrentContext, from: x, in: window)
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(v, .overCurrentContext, from: x, in: window)
+            }
             recorder.skipEvents()
             recorder.expectViolation(.presentingInvalidController, unchanged: [r, x, v]) {
                 v.present(r, animated: false)  // r holds x, which presents v
@@ -82,7 +84,9 @@ import Testing
                 window.addSubview(root.view)  // not the window's root: invalidChild does not apply
                 window.runUntilIdle()
                 let m = Parent(name: "m")
-                present(m, .pageSheet, from: root, in: window)
+                recorder.expectViolation(.presentingFromDetachedController) {
+                    present(m, .pageSheet, from: root, in: window)
+                }
                 recorder.skipEvents()
                 recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [root, m]) {
                     m.addChild(root)  // root holds m (it presents it): m must not hold root
@@ -142,7 +146,10 @@ import Testing
             let box = Parent(name: "box")
             let window = detached(a, holding: box)
             let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
-            present(nav, .formSheet, from: box, in: window)  // presented from a, the root of box's tree
+            // Presented from a, the root of box's tree, detached (M69).
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(nav, .formSheet, from: box, in: window)
+            }
             recorder.skipEvents()
             recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [a, box, nav]) {
                 nav.push(a, animated: false)
@@ -150,7 +157,9 @@ import Testing
             a.dismiss(animated: false)
             window.runUntilIdle()
             let tabs = TabBarController(name: "tabs")
-            present(tabs, .formSheet, from: a, in: window)
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(tabs, .formSheet, from: a, in: window)
+            }
             recorder.skipEvents()
             recorder.expectViolation(.invalidContainerContents, unchanged: [a, box, tabs]) {
                 tabs.controllers = [a]
