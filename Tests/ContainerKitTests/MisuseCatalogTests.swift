@@ -99,6 +99,10 @@ import Testing
         case nestedRunUntilIdle = "M75"
         case runawayTurn = "M76"
         case runawayCompletions = "M77"
+        // Presentation and ownership
+        case presentAncestor = "M78"
+        case addPresenterUnderPresented = "M79"
+        case pushPresenter = "M80"
         // Found by the randomized tests: transition(from:to:…)
         case transitionFromViewOutsideContainer = "M85"
         case transitionIncomingViewHoldsOutgoing = "M86"
@@ -260,6 +264,9 @@ extension MisuseCatalogTests.Row {
         case .nestedRunUntilIdle: T.nestedRunUntilIdle(check)
         case .runawayTurn: T.runawayTurn(check)
         case .runawayCompletions: T.runawayCompletions(check)
+        case .presentAncestor: T.presentAncestor(check)
+        case .addPresenterUnderPresented: T.addPresenterUnderPresented(check)
+        case .pushPresenter: T.pushPresenter(check)
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
         case .willMoveToNilWhileJoining: T.willMoveToNilWhileJoining(check)
@@ -1266,7 +1273,7 @@ extension MisuseCatalogTests {
         let v = Leaf(name: "v")
         window.addSubview(u.view)
         window.runUntilIdle()
-        u.present(v, animated: false)
+        check.recorder.expectViolation(.presentingFromDetachedController) { u.present(v, animated: false) }
         window.runUntilIdle()
         check.recorder.skipEvents()
         check.refused(.presentingInvalidController, involving: [a, u], state: { state([window], [a, u, v]) }) {
@@ -1329,7 +1336,7 @@ extension MisuseCatalogTests {
         window.runUntilIdle()
         check.recorder.skipEvents()
         let e = Leaf(name: "e")
-        check.silent {
+        check.tolerated(.presentingFromDetachedController, involving: [d, e]) {
             d.present(e, animated: false)
             window.runUntilIdle()
         }
@@ -1341,7 +1348,7 @@ extension MisuseCatalogTests {
             e.viewIsAppearing(animated: false)
             e.viewDidAppear(animated: false)
             """, filter: .everything)
-        // Not detected: d presents e, though d is neither a window's root nor anyone's child.
+        // Carried out, as UIKit does: d presents e, though d is neither a window's root nor anyone's child.
         #expect(d.presentedController === e)
         #expect(a.presentedController == nil)
     }
@@ -1541,6 +1548,65 @@ extension MisuseCatalogTests {
         check.recorder.skipEvents()
         #expect(completions == Window.maximumRoundsPerTurn + 1)
         #expect(window.animationsInFlight.isEmpty)
+    }
+}
+
+// MARK: Presentation and ownership
+
+extension MisuseCatalogTests {
+    /// `p`, with the child `c` embedded, its view put in the window by hand (it is not the root); the
+    /// setup's events skipped.
+    static func detachedParentWithChild(_ check: Check) -> (Window, Parent, Controller) {
+        let (window, a) = presenterStage(check)
+        let p = Parent(name: "p")
+        let c = Leaf(name: "c")
+        embed(c, in: p)
+        window.addSubview(p.view)
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        #expect(window.rootController === a)
+        return (window, p, c)
+    }
+
+    static func presentAncestor(_ check: Check) {
+        let (window, p, c) = detachedParentWithChild(check)
+        p.modalPresentationStyle = .formSheet
+        check.refused(.presentingInvalidController, involving: [c, p], state: { state([window], [p, c]) }) {
+            c.present(p, animated: true) { Issue.record("the completion of a refused call ran") }
+        }
+        #expect(p.presentedController == nil)
+    }
+
+    static func addPresenterUnderPresented(_ check: Check) {
+        let a = Parent(name: "a")
+        let window = show(a)
+        let p = Parent(name: "p")
+        embed(p, in: a)
+        a.definesPresentationContext = true
+        let b = Parent(name: "b")
+        b.modalPresentationStyle = .overCurrentContext
+        p.present(b, animated: false)  // presented from a, which defines the context
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        check.refused(.addingToSelfOrDescendant, involving: [b, a], state: { state([window], [a, p, b]) }) {
+            b.addChild(a)
+        }
+        #expect(b.children.isEmpty)
+    }
+
+    static func pushPresenter(_ check: Check) {
+        let (window, p, c) = detachedParentWithChild(check)
+        let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
+        nav.modalPresentationStyle = .formSheet
+        check.recorder.expectViolation(.presentingFromDetachedController) {
+            c.present(nav, animated: false)  // presented from p, the root of c's tree, detached (M69)
+        }
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        check.refused(.addingToSelfOrDescendant, involving: [nav, p], state: { state([window], [p, c, nav]) }) {
+            nav.push(p, animated: true)
+        }
+        #expect(nav.controllers.count == 1)
     }
 }
 

@@ -58,6 +58,9 @@ extension ContainerController {
             if isSelfOrDescendant(of: controller) {
                 return ("\(controller.id) is \(id) or one of its ancestors", controller)
             }
+            if let cycle = presentationCycle(adopting: controller) {
+                return (cycle, controller)
+            }
             controller.reconcileDeallocatedParent()
             if let parent = controller.storedParent, parent !== self {
                 return ("\(controller.id) is a child of \(parent.id); remove it from its parent first (R9)", controller)
@@ -117,6 +120,28 @@ extension Controller {
             current = candidate.storedParent
         }
         return false
+    }
+
+    /// Whether this controller is `controller` or below it, through parents and presenting
+    /// controllers (a presented controller has no parent: the way up from it is its presenter).
+    func isSelfOrBelow(_ controller: Controller) -> Bool {
+        var current: Controller? = self
+        while let candidate = current {
+            if candidate === controller { return true }
+            current = candidate.storedParent ?? candidate.presentation.presenting
+        }
+        return false
+    }
+
+    /// Why making `controller` a child of this controller would close a cycle through a
+    /// presentation, if it would: this controller is presented, itself or through an ancestor, from
+    /// `controller` or a controller below it. A presenter holds what it presents and a parent its
+    /// children, so the two would hold each other and never be deallocated. The caller has checked
+    /// that this controller is not `controller` or one of its descendants.
+    func presentationCycle(adopting controller: Controller) -> String? {
+        guard isSelfOrBelow(controller) else { return nil }
+        return "\(id) is presented, itself or through an ancestor, from \(controller.id) or a controller below it: "
+            + "the two would hold each other (a presenter holds what it presents) and never be deallocated"
     }
 
     /// The nearest ancestor of type `T`, if any.

@@ -10,7 +10,9 @@ extension ContainerController {
     /// `didMove(toParent: nil)` and no violation (R4).
     ///
     /// Refused (a fault, nothing fires): adding a controller to itself or to one of its
-    /// descendants; adding a child to a built-in container, or taking one out of it, by hand (R9).
+    /// descendants, or to a controller presented (itself or through an ancestor) from it or one of
+    /// its descendants, which would make the two hold each other; adding a child to a built-in
+    /// container, or taking one out of it, by hand (R9).
     /// Ignored (a warning, nothing fires): adding a child already in ``children``.
     ///
     /// ## Callback order
@@ -29,8 +31,10 @@ extension ContainerController {
             formerParent?.checkInvariants()
         }
         // Only a container with children can be an ancestor of `self` (a parent link always has its
-        // entry in the parent's children), so the walk up from `self` runs only for one: adding a new
-        // child to a deep chain costs nothing per level, and building the chain top-down stays linear.
+        // entry in the parent's children), and only one with children or a controller that presents
+        // can be above `self` through a presentation, so the walks up from `self` run only for those:
+        // adding a new child to a deep chain costs nothing per level, and building the chain top-down
+        // stays linear.
         let mayBeAncestor = child === self || (child as? ContainerController)?.children.isEmpty == false
         if mayBeAncestor, isSelfOrDescendant(of: child) {
             ContractViolation(
@@ -38,6 +42,13 @@ extension ContainerController {
                 message: child === self
                     ? "\(id) cannot be added as a child of itself."
                     : "\(child.id) cannot be added as a child of \(id), its own descendant: the tree would have a cycle."
+            ).report()
+            return
+        }
+        if mayBeAncestor || child.presentation.presented != nil, let cycle = presentationCycle(adopting: child) {
+            ContractViolation(
+                kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
+                message: "\(child.id) cannot be added as a child of \(id): \(cycle)."
             ).report()
             return
         }

@@ -8,7 +8,8 @@
 public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A controller was added as a child of itself or of one of its descendants.
+        /// A controller was added as a child of itself or of one of its descendants, or of a
+        /// controller presented (itself or through an ancestor) from it or one of its descendants.
         case addingToSelfOrDescendant
         /// `addChild(_:)` named a controller that is already a child of (or moving to) that container.
         case addingExistingChild
@@ -64,11 +65,17 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// A tab bar controller was asked to select a controller that is not one of its tabs, or an
         /// index out of range.
         case invalidTabSelection
-        /// A controller that is presented already, or that has a parent, was presented.
+        /// A controller that is presented already, has a parent, or is above the caller (through
+        /// parents and presenting controllers) was presented.
         case presentingInvalidController
         /// `present` was called on a controller whose view is not in a visible window, that
         /// presents already, or that is being dismissed.
         case presentingFromInvalidController
+        /// `present` was called from a detached tree: its root is neither a window's root controller
+        /// nor presented (its view was put in a window by hand). The presentation is carried out,
+        /// as UIKit does, which logs "Presenting view controllers on detached view controllers is
+        /// discouraged".
+        case presentingFromDetachedController
         /// `dismiss` was called on controllers that are being dismissed already: a dismissal of them
         /// waits for its turn or runs, or their sheet is being pulled down.
         case dismissingDuringDismissal

@@ -52,10 +52,13 @@ extension Controller {
     /// parent.
     ///
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
-    /// window's root, presents a controller itself, or is this controller. Ignored (a warning,
+    /// window's root, presents a controller itself, or is this controller or above it (an ancestor,
+    /// or through presenting controllers). Ignored (a warning,
     /// nothing fires): presenting from a controller whose view is not in a visible window, whose
     /// presenting controller presents already, or whose presenting controller is being dismissed
-    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down).
+    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down). Carried out
+    /// with a warning: presenting from a detached tree, whose root is neither a window's root
+    /// controller nor presented (its view was put in the window by hand).
     ///
     /// ## Callback order
     ///
@@ -109,6 +112,17 @@ extension Controller {
                     + "present … while a presentation is in progress\")."
             ).report()
             return
+        }
+        let root = presenter.rootOfControllerTree
+        if root.presentation.presenting == nil,
+            (root.storedView?.superview as? Window)?.storedRootController !== root
+        {
+            ContractViolation(
+                kind: .presentingFromDetachedController, severity: .warning, controllers: [id, controller.id],
+                message: "\(id) presents \(controller.id) from \(presenter.id), whose tree is detached: its root, "
+                    + "\(root.id), is neither a window's root controller nor presented. The presentation was carried out "
+                    + "(UIKit logs \"Presenting view controllers on detached view controllers is discouraged\")."
+            ).report()
         }
         presenter.presentation.presented = controller
         controller.presentation.presenting = presenter
@@ -293,6 +307,8 @@ extension Controller {
             reason = "it is the root controller of \(window.windowID)"
         } else if controller.presentation.presented != nil {
             reason = "it presents a controller itself"
+        } else if isSelfOrBelow(controller) {
+            reason = "it is above \(id), through parents and presenting controllers (an active controller)"
         } else {
             reason = nil
         }

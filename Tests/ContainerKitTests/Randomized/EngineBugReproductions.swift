@@ -39,24 +39,6 @@ import Testing
 
     // MARK: - Bugs
 
-    @Test func bugH_aControllerCanPresentAnAncestorOfItself() {
-        let window = visibleRoot(ContainerController(name: "other"))
-        let root = ContainerController(name: "root")
-        let box = ContainerController(name: "box")
-        RandomWorld.embed(box, in: root)
-        window.addSubview(root.view)
-        window.runUntilIdle()
-        root.modalPresentationStyle = .formSheet
-        let violations = collectingViolations {
-            box.present(root, animated: false)  // resolves to root presenting root
-        }
-        // Dismissing it then loops for ever walking the presentation chain (found as a hang).
-        withKnownIssue("H: accepted: root presents itself") {
-            #expect(root.presentedController !== root)
-            #expect(violations.contains { $0.kind == .presentingInvalidController })
-        }
-    }
-
     @Test func bugL_aPageChangeWaitingBehindATurnIsDroppedButStillShown() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)
@@ -112,31 +94,6 @@ import Testing
             window.runUntilIdle()
         }
         withKnownIssue("N: the push is refused late, from finish()") { #expect(faultsFromFinish.isEmpty) }
-    }
-
-    @Test func bugO_aControllerCanBecomeAChildOfWhatItPresents() {
-        weak var weakRoot: ContainerController?
-        var violations: [ContractViolation] = []
-        do {
-            let window = visibleRoot()
-            let root = ContainerController(name: "root")
-            window.addSubview(root.view)  // not the window's root: invalidChild does not apply
-            window.runUntilIdle()
-            let m = ContainerController(name: "m")
-            m.modalPresentationStyle = .pageSheet
-            violations = collectingViolations {
-                root.present(m, animated: false)
-                window.runUntilIdle()
-                m.addChild(root)  // root holds m (it presents it), m holds root (its child)
-                root.view.removeFromSuperview()
-                window.runUntilIdle()
-            }
-            weakRoot = root
-        }
-        withKnownIssue("O: accepted, and the two are never deallocated") {
-            #expect(violations.contains { $0.severity == .fault })
-            #expect(weakRoot == nil)
-        }
     }
 
     @Test func bugP_dismissingAfterThePresentedViewWasMovedLeavesThePresenterDisappeared() {

@@ -42,12 +42,6 @@ extension RandomWorld {
                 return "P: a view moved by hand while a presentation hides its presenter"
             }
         }
-        if let presentation = facts.presentation, isAbove(presentation.presented, presentation.caller) {
-            return "H: a controller presents itself, or one above it (parents and presenters)"
-        }
-        if let container = facts.container, facts.adopting.contains(where: { presents(container, from: $0) }) {
-            return "O: a controller becomes a child below what it presents (a reference cycle)"
-        }
         if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style),
             hasPresentationHidingItsPresenter
         {
@@ -100,31 +94,6 @@ extension RandomWorld {
     private func isPlaceVisible(of presenter: Controller) -> Bool {
         if let parent = presenter.parent { return isInVisibleWindow(parent) }
         return presenter === window.rootController ? !window.isHidden : isInVisibleWindow(presenter)
-    }
-
-    /// `upper` is `lower`, or above it through parents and presenting controllers.
-    func isAbove(_ upper: Controller, _ lower: Controller) -> Bool {
-        var current: Controller? = lower
-        var steps = 0
-        while let node = current, steps <= 2 * controllers.count {
-            if node === upper { return true }
-            current = node.parent ?? node.presentingController
-            steps += 1
-        }
-        return false
-    }
-
-    /// `presenter`, or a controller below it, presents `container` or one of its ancestors (through
-    /// parents and presenting controllers).
-    private func presents(_ container: Controller, from presenter: Controller) -> Bool {
-        var current: Controller? = container
-        var steps = 0
-        while let node = current, steps <= 2 * controllers.count {
-            if let presenting = node.presentingController, isUnder(presenting, presenter) { return true }
-            current = node.parent ?? node.presentingController
-            steps += 1
-        }
-        return false
     }
 
     /// Dismissing from `controller` would take out presented controllers whose views were moved out

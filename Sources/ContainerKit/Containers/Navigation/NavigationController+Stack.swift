@@ -328,6 +328,9 @@ extension NavigationController {
         if isSelfOrDescendant(of: controller) {
             return refuse(.addingToSelfOrDescendant, "the navigation controller or its ancestor cannot be in its stack")
         }
+        if let cycle = presentationCycle(adopting: controller) {
+            return refuse(.addingToSelfOrDescendant, cycle)
+        }
         if !allowingStackMembers, controllers.contains(where: { $0 === controller }) {
             return refuse(.pushingControllerInStack, "it is already in the stack (UIKit raises)")
         }

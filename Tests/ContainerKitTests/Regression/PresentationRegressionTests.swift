@@ -1,0 +1,174 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// Regressions of the presentation bugs the randomized tests found (the letters of
+/// KnownEngineBugs.swift): each scenario is the shrunk sequence that reached the bug, with the
+/// full transcript and the final states the spec requires.
+@Suite @MainActor struct PresentationRegressionTests {
+    /// A visible window whose root is `other`, holding `parent`'s view, put there by hand, with
+    /// `child` embedded in it: `parent` is detached (no parent, not a root). The turn ended.
+    private func detached(_ parent: ContainerController, holding child: Controller) -> Window {
+        let window = show(Parent(name: "other"))
+        embed(child, in: parent)
+        window.addSubview(parent.view)
+        window.runUntilIdle()
+        return window
+    }
+
+    /// `caller` presents `presented` with `style`, not animated; the turn ended.
+    private func present(
+        _ presented: Controller, _ style: ModalPresentationStyle, from caller: Controller, in window: Window
+    ) {
+        presented.modalPresentationStyle = style
+        caller.present(presented, animated: false)
+        window.runUntilIdle()
+    }
+
+    // MARK: - H: presenting a controller above the caller
+
+    @Test func bugH_presentingTheRootOfTheCallersOwnTreeIsRefused() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let window = detached(root, holding: box)  // root is not the window's root: not refused as one
+            root.modalPresentationStyle = .formSheet
+            recorder.skipEvents()
+            recorder.expectViolation(.presentingInvalidController, unchanged: [root, box]) {
+                // It would resolve to root presenting itself.
+                box.present(root, animated: false) { Issue.record("the completion of a refused call ran") }
+            }
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(root.presentedController == nil)
+            #expect(root.presentingController == nil)
+            #expect(root.appearanceState == .appeared)
+            #expect(box.appearanceState == .appeared)
+            #expect(recorder.violations.first?.message.contains("it is above box") == true)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugH_presentingTheTopOfThePresentationChainAboveTheCallerIsRefused() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let r = Parent(name: "r")
+            let x = Parent(name: "x")
+            x.definesPresentationContext = true
+            let window = detached(r, holding: x)
+            let v = Leaf(name: "v")
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(v, .overCurrentContext, from: x, in: window)
+            }
+            recorder.skipEvents()
+            recorder.expectViolation(.presentingInvalidController, unchanged: [r, x, v]) {
+                v.present(r, animated: false)  // r holds x, which presents v
+            }
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(x.presentedController === v)
+            #expect(r.presentingController == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - O: a child below what it presents
+
+    @Test func bugO_addingAPresenterAsAChildOfWhatItPresentsIsRefused() {  // §9, §11, DESIGN (ownership)
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "other"))
+            expectDeallocated {
+                let root = Parent(name: "root")
+                window.addSubview(root.view)  // not the window's root: invalidChild does not apply
+                window.runUntilIdle()
+                let m = Parent(name: "m")
+                recorder.expectViolation(.presentingFromDetachedController) {
+                    present(m, .pageSheet, from: root, in: window)
+                }
+                recorder.skipEvents()
+                recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [root, m]) {
+                    m.addChild(root)  // root holds m (it presents it): m must not hold root
+                }
+                #expect(root.parent == nil)
+                #expect(m.children.isEmpty)
+                root.dismiss(animated: false)
+                window.runUntilIdle()
+                root.view.removeFromSuperview()
+                recorder.expect(
+                    """
+                    m.viewWillDisappear(animated: false)
+                    m.viewDidDisappear(animated: false)
+                    root.viewWillDisappear(animated: false)
+                    root.viewDidDisappear(animated: false)
+                    """)
+                return [root, m]
+            }
+            recorder.expect(
+                """
+                root.deinit
+                m.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugO_reparentingAPresenterUnderWhatItPresentsIsRefused() {  // R4, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let box = Parent(name: "box")
+            box.definesPresentationContext = true
+            embed(box, in: root)
+            window.runUntilIdle()
+            let m = Parent(name: "m")
+            present(m, .overCurrentContext, from: box, in: window)
+            recorder.skipEvents()
+            recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [root, box, m]) {
+                m.addChild(box)  // R4 would take box from root, and m, which box presents, would hold it
+            }
+            recorder.expect("")
+            #expect(box.parent === root)
+            #expect(box.presentedController === m)
+            #expect(m.children.isEmpty)
+            #expect(
+                recorder.violations.first?.message.contains("m is presented, itself or through an ancestor") == true)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugO_aBuiltInContainerRefusesTheControllerThatPresentsIt() {  // §6, §7, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let a = Parent(name: "a")
+            let box = Parent(name: "box")
+            let window = detached(a, holding: box)
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "top"))
+            // Presented from a, the root of box's tree, detached (M69).
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(nav, .formSheet, from: box, in: window)
+            }
+            recorder.skipEvents()
+            recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [a, box, nav]) {
+                nav.push(a, animated: false)
+            }
+            a.dismiss(animated: false)
+            window.runUntilIdle()
+            let tabs = TabBarController(name: "tabs")
+            recorder.expectViolation(.presentingFromDetachedController) {
+                present(tabs, .formSheet, from: a, in: window)
+            }
+            recorder.skipEvents()
+            recorder.expectViolation(.invalidContainerContents, unchanged: [a, box, tabs]) {
+                tabs.controllers = [a]
+            }
+            recorder.expect("")
+            #expect(a.presentedController === tabs)
+            #expect(tabs.controllers.isEmpty)
+            #expect(a.parent == nil)
+            recorder.finish()
+        }
+    }
+}
