@@ -371,6 +371,90 @@ private final class OwnedLeaf: Controller {}
         #expect(recorder.violations.isEmpty)
     }
 
+    // The back pointers (a child's parent, a view's superview, window and owning controller) hold no
+    // reference: what they point to clears them when it goes away, so each reads nil afterwards, as a
+    // weak reference would, and what was left behind can be used again.
+
+    @Test func aRootHeldElsewhereOutlivesItsDroppedWindowWithNoWindow() {
+        let recorder = Recorder()
+        recorder.record {
+            let r = OwnedParent(name: "r")
+            let c = OwnedLeaf(name: "c")
+            embed(c, in: r)
+            weak var weakWindow: Window?
+            do {
+                let window = show(r)
+                weakWindow = window
+                recorder.skipEvents()
+            }
+            #expect(weakWindow == nil)
+            recorder.expect("", filter: .everything)
+            #expect(r.view.superview == nil)
+            #expect(r.view.window == nil)
+            #expect(c.view.window == nil)
+            #expect(c.view.superview === r.view)
+            #expect(c.parent === r)
+
+            // A hidden window: the views move in, no appearance callback runs.
+            let other = makeWindow("other")
+            other.addSubview(r.view)
+            #expect(r.view.window === other)
+            #expect(c.view.window === other)
+            recorder.expect("", filter: .everything)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aViewHeldElsewhereOutlivesItsReleasedSuperviewsWithNoSuperview() {
+        let kept: View
+        weak var weakTop: View?
+        weak var weakMiddle: View?
+        do {
+            let top = View()
+            let middle = View()
+            let bottom = View()
+            top.addSubview(middle)
+            middle.addSubview(bottom)
+            weakTop = top
+            weakMiddle = middle
+            kept = bottom
+        }
+        #expect(weakTop == nil)
+        #expect(weakMiddle == nil)
+        #expect(kept.superview == nil)
+        #expect(kept.window == nil)
+
+        let other = View()
+        other.addSubview(kept)
+        #expect(kept.superview === other)
+        #expect(other.subviews.count == 1)
+    }
+
+    @Test func aRootViewHeldElsewhereOutlivesItsControllerAndCanBeAnotherControllersRootView() {
+        let recorder = Recorder()
+        recorder.record {
+            let kept: OwnedLeaf
+            let keptView: View
+            do {
+                let p = OwnedParent(name: "p")
+                let c = OwnedLeaf(name: "c")
+                embed(c, in: p)
+                kept = c
+                keptView = p.view
+                recorder.skipEvents()
+            }
+            recorder.expect("p.deinit")
+            #expect(kept.parent == nil)
+            #expect(kept.view.superview === keptView)
+
+            let d = OwnedLeaf(name: "d")
+            d.view = keptView
+            #expect(d.view === keptView)
+            recorder.expect("d.viewDidLoad()")
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     @Test func controllerIDSerialsAreUniqueAndNeverReused() {
         let recorder = Recorder()
         recorder.record {

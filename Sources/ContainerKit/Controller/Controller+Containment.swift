@@ -1,5 +1,6 @@
 extension Controller {
-    /// The container this controller is a child of, if any (weak: ownership runs down the tree).
+    /// The container this controller is a child of, if any. The parent holds the child, not the other
+    /// way round: a parent that goes away leaves its children with no parent.
     public var parent: ContainerController? { storedParent }
 
     /// Removes the controller from its parent, as UIKit's `removeFromParent()`.

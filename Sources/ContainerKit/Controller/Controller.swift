@@ -36,8 +36,15 @@ open class Controller {
     /// The root view; nil until loaded.
     var storedView: View?
 
-    /// The parent, weak (ownership runs down the tree).
-    weak var storedParent: ContainerController?
+    /// The parent. Ownership runs down the tree, so this holds no reference: it is `unowned(unsafe)`,
+    /// not `weak`, because any object a `weak` reference points to pays a slow path on every retain
+    /// and release. It stays sound because it never outlives its target: ``removeFromParent()``
+    /// clears it, and a parent that goes away clears it in each child first (`deinit`).
+    ///
+    /// `nonisolated(unsafe)` so that the parent's nonisolated `deinit` can clear it: that `deinit`
+    /// runs where the parent's last reference is dropped, in practice on the main actor, and while it
+    /// runs nothing else can reach the parent to change its children.
+    nonisolated(unsafe) unowned(unsafe) var storedParent: ContainerController?
 
     /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
     /// open while the parent link is not made yet, which is not a deallocated parent.
@@ -64,6 +71,10 @@ open class Controller {
     /// Presentation links and settings (Presentation/Controller+Presentation.swift).
     var presentation = PresentationState()
 
+    /// How the deferred did-appear of a window entry names this controller (see
+    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
+    var deferredReference: ControllerReference?
+
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
         id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
@@ -74,32 +85,47 @@ open class Controller {
         id = ControllerID.next(name: name, typeName: String(describing: Self.self))
     }
 
-    /// Reports the deallocation, then, for a container, releases its children without recursion
-    /// (DESIGN principle 8).
+    /// Clears the back pointers to this controller, reports the deallocation, then, for a container,
+    /// releases its children without recursion (DESIGN principle 8).
+    ///
+    /// The back pointers (the children's parent, the root view's owner, the reference a queued
+    /// did-appear holds) are `unowned(unsafe)`, so they are cleared first: nothing reads a controller
+    /// that is going away, as a `weak` reference would read nil, observers of the event included.
     ///
     /// Releasing the children array the ordinary way would run each child's `deinit` inside its
     /// parent's, one stack frame per level, and a 100,000-deep chain overflows the stack. Instead the
     /// children move to a local worklist, and each child that nothing else holds
     /// (`isKnownUniquelyReferenced`) hands its own children to the worklist before it is released, so
-    /// its `deinit` finds none. Children are released in pre-order, as the recursive release did, so
-    /// `.deallocated` events keep their order: a parent, then its first child's subtree, then the next.
-    /// A child something else holds keeps its children and is only let go.
+    /// its `deinit` finds none: their parent pointers are cleared here instead, as they are taken.
+    /// Children are released in pre-order, as the recursive release did, so `.deallocated` events keep
+    /// their order: a parent, then its first child's subtree, then the next. A child something else
+    /// holds keeps its children and is only let go.
     ///
     /// This runs here and not in a `ContainerController` deinit, which would run first and so release
     /// the children before their parent reports its own deallocation.
     ///
-    /// Touching a child's storage here is sound: the worklist holds the only strong reference to a
-    /// uniquely referenced child, and a `deinit` runs where the last reference is dropped, in practice
-    /// on the main actor, so no main-actor code can reach that child through a weak reference meanwhile.
+    /// Touching another object's storage here is sound: the back pointers cleared belong to objects
+    /// this controller holds strongly, the worklist holds the only strong reference to a uniquely
+    /// referenced child, and a `deinit` runs where the last reference is dropped, in practice on the
+    /// main actor, so no main-actor code runs meanwhile.
     deinit {
+        deferredReference?.controller = nil
+        if let view = storedView, view.owningController === self { view.owningController = nil }
+        let container = self as? ContainerController
+        if let container {
+            for child in container.childStorage where child.storedParent === container { child.storedParent = nil }
+        }
         LifecycleObservation.emit(.deallocated(id), source: .external)
-        guard let container = self as? ContainerController, !container.childStorage.isEmpty else { return }
+        guard let container, !container.childStorage.isEmpty else { return }
         var worklist = Array(container.childStorage.reversed())
         container.childStorage = []
         while var child = worklist.popLast() {
             guard isKnownUniquelyReferenced(&child), let childContainer = child as? ContainerController,
                 !childContainer.childStorage.isEmpty
             else { continue }
+            for grandchild in childContainer.childStorage where grandchild.storedParent === childContainer {
+                grandchild.storedParent = nil
+            }
             worklist.append(contentsOf: childContainer.childStorage.reversed())
             childContainer.childStorage = []
         }  // each `child` is released here, with no children left to release

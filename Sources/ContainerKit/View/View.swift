@@ -2,7 +2,7 @@
 ///
 /// Views exist so that adding and removing them drives appearance as in UIKit: a controller's root
 /// view entering a visible ``Window`` makes the controller appear, leaving it makes it disappear.
-/// A view holds its subviews strongly and its superview weakly.
+/// A view holds its subviews strongly; its superview holds it, and the view only points back.
 @MainActor
 open class View {
     /// The frame in the superview's coordinates. ContainerKit does no autoresizing: frames change
@@ -12,8 +12,19 @@ open class View {
     /// A name for ``recursiveDescription``; the engine never reads it.
     public var name: String?
 
-    /// The superview, weak.
-    public internal(set) weak var superview: View?
+    /// The superview: nil when the view is not in a view tree, or its superview went away.
+    public internal(set) var superview: View? {
+        get { superviewStorage }
+        set { superviewStorage = newValue }
+    }
+
+    /// The storage of ``superview``: a back pointer that holds no reference.
+    ///
+    /// `unowned(unsafe)`, not `weak`, because any object a `weak` reference points to pays a slow path
+    /// on every retain and release. It stays sound because it never outlives its target: a move clears
+    /// or replaces it, and a superview that goes away clears it in each subview first (`deinit`).
+    /// `nonisolated(unsafe)` for that `deinit`, as ``subviewStorage``.
+    nonisolated(unsafe) unowned(unsafe) var superviewStorage: View?
 
     /// The subviews, back to front.
     public internal(set) var subviews: [View] {
@@ -30,33 +41,45 @@ open class View {
     nonisolated(unsafe) var subviewStorage: [View] = []
 
     /// The window this view is in, cached and updated as the view moves.
-    weak var storedWindow: Window?
+    ///
+    /// A back pointer that holds no reference, `unowned(unsafe)` for the reason ``superviewStorage``
+    /// is: a move updates it down the subtree, and a window that goes away clears it in every view of
+    /// its tree first (`Window`'s `deinit`, which needs it `nonisolated(unsafe)`).
+    nonisolated(unsafe) unowned(unsafe) var storedWindow: Window?
 
-    /// The controller whose root view this is, weak.
-    weak var owningController: Controller?
+    /// The controller whose root view this is: a back pointer that holds no reference (the controller
+    /// holds the view), `unowned(unsafe)` for the reason ``superviewStorage`` is. The controller clears
+    /// it when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
+    nonisolated(unsafe) unowned(unsafe) var owningController: Controller?
 
     /// Creates a view with `frame`.
     public init(frame: Rect = .zero) {
         self.frame = frame
     }
 
-    /// Releases the subtree without recursion (DESIGN principle 8).
+    /// Clears the subviews' superview pointers, then releases the subtree without recursion (DESIGN
+    /// principle 8).
     ///
     /// Releasing the subviews array the ordinary way would run each subview's `deinit` inside its
     /// superview's, one stack frame per level, and a 100,000-deep chain overflows the stack. Instead the
     /// subviews move to a local worklist, and each view that nothing else holds
     /// (`isKnownUniquelyReferenced`) hands its own subviews to the worklist before it is released, so its
-    /// `deinit` finds none. A view something else holds keeps its subviews and is only let go.
+    /// `deinit` finds none. The subviews of a view about to go away have their superview pointers
+    /// cleared before anything is released, so no `deinit` that runs meanwhile finds one pointing at
+    /// freed memory. A view something else holds keeps its subviews and is only let go.
     ///
     /// Touching another view's storage here is sound: the worklist holds the only strong reference to a
-    /// uniquely referenced view, and a `deinit` runs where the last reference is dropped, in practice on
-    /// the main actor, so no main-actor code can reach that view through a weak reference meanwhile.
+    /// uniquely referenced view, a view something else holds is only told its superview is gone, and a
+    /// `deinit` runs where the last reference is dropped, in practice on the main actor, so no
+    /// main-actor code runs meanwhile.
     deinit {
         guard !subviewStorage.isEmpty else { return }
+        for subview in subviewStorage { subview.superviewStorage = nil }
         var worklist = Array(subviewStorage.reversed())
         subviewStorage = []
         while var view = worklist.popLast() {
             guard isKnownUniquelyReferenced(&view), !view.subviewStorage.isEmpty else { continue }
+            for subview in view.subviewStorage { subview.superviewStorage = nil }
             worklist.append(contentsOf: view.subviewStorage.reversed())
             view.subviewStorage = []
         }  // each `view` is released here, with no subviews left to release
