@@ -4,9 +4,7 @@ import ContainerKit
 ///
 /// Each guard skips the operations that reach one bug, and names it; EngineBugReproductions.swift
 /// holds a small reproduction of each. Remove a guard (and its reproduction's `withKnownIssue`)
-/// once the bug is fixed. The soak run prints how many steps each guard skipped. Two guards live
-/// elsewhere: the page data source in World.swift (bug S), and the checker's exemptions for bugs F
-/// and I (`RandomWorld.leftToTheirContainer`).
+/// once the bug is fixed. The soak run prints how many steps each guard skipped.
 extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {

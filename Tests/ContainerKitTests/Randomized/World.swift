@@ -119,15 +119,11 @@ final class RandomWorld {
     /// The gestures begun so far whose handles may still be driven.
     var gestures: [Gesture] = []
 
-    /// Controllers whose appearance nothing drives as the window would, so that once the turn is
-    /// over they are exempt from "appeared exactly when in a visible window" until their state
-    /// agrees with their visibility and their view sits in their parent's views again:
-    /// - those under the container that forwards by hand (F4: its children are its own business);
-    /// - those whose root views were moved by hand while a built-in container held them (ENGINE
-    ///   FINDING F: the engine leaves them to their container, where spec F2 excepts only manual
-    ///   forwarding);
-    /// - those whose root view sits in the view of a controller that is not their parent, and
-    ///   those below them (ENGINE BUG I: transitions move such views without driving them).
+    /// Controllers whose appearance nothing drives as the window would: those under the container
+    /// that forwards by hand (F4: its children are its own business), and those below them. Once
+    /// the turn is over they are exempt from "appeared exactly when in a visible window" until,
+    /// out from under it, their state agrees with their visibility and their view sits where their
+    /// parent puts it.
     var leftToTheirContainer: Set<ObjectIdentifier> = []
 
     /// How many steps each known-bug guard skipped (see KnownEngineBugs.swift).
