@@ -138,14 +138,14 @@ extension Controller {
     ///
     /// Dismissing a presenter dismisses every controller presented above it; only the top one
     /// animates. The will-callbacks go to every presented controller that is showing, top down,
-    /// then to the presenter if a full-screen presentation had made it disappear; when the
-    /// animation completes, the presenter's did-appear comes first, then the presented
-    /// controllers' did-disappear, top down (spec §9). The transition runs at the end of the turn,
-    /// one visible transition at a time per window; the links are cut when it completes, and the
-    /// dismissed controllers are deallocated after `completion`, top down, unless something else
-    /// holds them. Off screen (no window, or a hidden one), the links change inside the call, with no
-    /// appearance callbacks, unless a transition of the chain is still waiting for its turn in the
-    /// window. Does nothing when there is nothing to dismiss.
+    /// then to the presenter if a full-screen presentation had made it disappear and its view comes
+    /// back into the visible window; when the animation completes, the presenter's did-appear comes
+    /// first, then the presented controllers' did-disappear, top down (spec §9). The transition
+    /// runs at the end of the turn, one visible transition at a time per window; the links are cut
+    /// when it completes, and the dismissed controllers are deallocated after `completion`, top
+    /// down, unless something else holds them. Off screen (no window, or a hidden one), the links
+    /// change inside the call, with no appearance callbacks, unless a transition of the chain is
+    /// still waiting for its turn in the window. Does nothing when there is nothing to dismiss.
     ///
     /// A dismissal asked for while a presentation of the chain (or a dismissal of part of it, asked
     /// for from a controller higher up) waits for its turn or runs waits behind it, as every

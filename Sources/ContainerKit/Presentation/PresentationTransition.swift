@@ -111,7 +111,9 @@ final class PresentationTransition: VisibleTransitionHost {
             controller.presentation.phase = .dismissing
             drive(controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
         }
-        if hidesPresenter {
+        // The presenter appears only where it is visible: its place may have left the visible
+        // window meanwhile (its parent's view, say, or a full-screen presentation over its tree).
+        if hidesPresenter, presenting.isInVisibleWindow {
             drive(presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
         }
     }

@@ -112,45 +112,4 @@ import Testing
         withKnownIssue("P: root's view is back in the window, root stays disappeared") { expectSettled(root) }
         withExtendedLifetime(holder) {}
     }
-
-    @Test func bugU_dismissingAContextPresentationUnderAFullScreenOne() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let box = ContainerController(name: "box")
-        box.definesPresentationContext = true
-        RandomWorld.embed(box, in: root)
-        window.runUntilIdle()
-        let h = Controller(name: "h")
-        h.modalPresentationStyle = .currentContext
-        let f = Controller(name: "f")
-        f.modalPresentationStyle = .fullScreen
-        collectingViolations {
-            box.present(h, animated: false)
-            window.runUntilIdle()
-            root.present(f, animated: true)
-            h.dismiss(animated: true)
-            window.runUntilIdle()
-            window.runUntilIdle()
-        }
-        withKnownIssue("U: box appears while root's view is out of the window") { expectSettled(box) }
-    }
-
-    @Test func bugX_aPresentationFromATreeWhoseRootIsOffScreen() {
-        let window = visibleRoot(ContainerController(name: "other"))
-        let r = ContainerController(name: "r")
-        let b = Controller(name: "b")
-        r.addChild(b)
-        b.didMove(toParent: r)
-        window.addSubview(b.view)  // b is in the window, r is not
-        window.runUntilIdle()
-        let c = Controller(name: "c")
-        c.modalPresentationStyle = .fullScreen
-        collectingViolations {
-            b.present(c, animated: false)  // presented from r, the root of b's tree
-            window.runUntilIdle()
-            c.dismiss(animated: false)
-            window.runUntilIdle()
-        }
-        withKnownIssue("X: r appears, its view in no window") { expectSettled(r) }
-    }
 }

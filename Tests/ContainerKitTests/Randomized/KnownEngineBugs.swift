@@ -42,11 +42,6 @@ extension RandomWorld {
                 return "P: a view moved by hand while a presentation hides its presenter"
             }
         }
-        if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style),
-            hasPresentationHidingItsPresenter
-        {
-            return "U: a presentation hiding its presenter while another one hides its own"
-        }
         if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
             return "P: a dismissal whose presented view was moved out of the window"
         }

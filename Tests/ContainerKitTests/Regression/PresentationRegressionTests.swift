@@ -25,6 +25,21 @@ import Testing
         window.runUntilIdle()
     }
 
+    /// A visible window whose root, `root`, holds `box`, which defines the presentation context and
+    /// holds what `fill` puts in it, then presents `h` with `.currentContext`: box's view leaves
+    /// root's. The turn ended.
+    private func presentingOverContext(
+        _ h: Controller, from box: Parent, in root: Parent, fill: (Parent) -> Void = { _ in }
+    ) -> Window {
+        let window = show(root)
+        box.definesPresentationContext = true
+        embed(box, in: root)
+        fill(box)
+        window.runUntilIdle()
+        present(h, .currentContext, from: box, in: window)
+        return window
+    }
+
     // MARK: - H: presenting a controller above the caller
 
     @Test func bugH_presentingTheRootOfTheCallersOwnTreeIsRefused() {  // §9, §11
@@ -168,6 +183,58 @@ import Testing
             #expect(a.presentedController === tabs)
             #expect(tabs.controllers.isEmpty)
             #expect(a.parent == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - U: a presenter whose place left the visible window
+
+    @Test func bugU_aContextPresentationDismissedUnderAFullScreenOneLeavesItsPresenterOffScreen() {  // §9, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root)
+            let f = Leaf(name: "f")
+            f.modalPresentationStyle = .fullScreen
+            recorder.skipEvents()
+            root.present(f, animated: true)
+            h.dismiss(animated: true)  // waits behind f's presentation
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.loadView()
+                f.viewDidLoad()
+                root.viewWillDisappear(animated: true)
+                f.viewWillAppear(animated: true)
+                -- the animation completes; root's view leaves the window
+                f.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                -- h's dismissal: box's view goes back into root's, which is out of the window
+                h.viewWillDisappear(animated: true)
+                -- the animation completes: box does not appear
+                h.viewDidDisappear(animated: true)
+                """)
+            #expect(box.view.superview === root.view)
+            #expect(root.view.superview == nil)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            #expect(h.presentingController == nil)
+            #expect(root.presentedController === f)
+            root.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                root.viewWillAppear(animated: false)
+                box.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                box.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                """)
+            #expect(root.view.superview === window)
+            #expect(box.appearanceState == .appeared)
             recorder.finish()
         }
     }
