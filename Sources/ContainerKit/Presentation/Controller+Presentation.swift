@@ -143,9 +143,13 @@ extension Controller {
     /// first, then the presented controllers' did-disappear, top down (spec §9). The transition
     /// runs at the end of the turn, one visible transition at a time per window; the links are cut
     /// when it completes, and the dismissed controllers are deallocated after `completion`, top
-    /// down, unless something else holds them. Off screen (no window, or a hidden one), the links
-    /// change inside the call, with no appearance callbacks, unless a transition of the chain is
-    /// still waiting for its turn in the window. Does nothing when there is nothing to dismiss.
+    /// down, unless something else holds them. The presenter's view comes back only to the place
+    /// it left, if that is still its place: not when it was put somewhere by hand since. Off screen
+    /// (the top presented view, or if it is in no window the presenter's place, in no window or a
+    /// hidden one), the links change inside the call, with no appearance callbacks (but for a
+    /// presenter whose view comes back into a visible window: it appears as any view entering one,
+    /// F2), unless a transition of the chain is still waiting for its turn in the window. Does
+    /// nothing when there is nothing to dismiss.
     ///
     /// A dismissal asked for while a presentation of the chain (or a dismissal of part of it, asked
     /// for from a controller higher up) waits for its turn or runs waits behind it, as every
@@ -213,7 +217,12 @@ extension Controller {
             presenting: presenter, chain: chain, caller: self, animated: animated, completion: completion,
             dismissing: true)
         bottom.presentation.transitions.append(transition)
-        if let window = (chain.last?.storedView ?? presenter.storedView)?.storedWindow, waitsBehind || !window.isHidden
+        // The window showing the chain, or, when its top view is in none (moved out by hand, or not
+        // presented yet), the one holding the presenter or the place its view comes back to.
+        let presenterPlace: View? =
+            presenter.storedView?.superview == nil ? presenter.presentation.hiddenViewSuperview : presenter.storedView
+        if let window = chain.last?.storedView?.storedWindow ?? presenterPlace?.storedWindow,
+            waitsBehind || !window.isHidden
         {
             window.requestVisibleTransition(for: transition)
         } else {

@@ -106,7 +106,7 @@ final class PresentationTransition: VisibleTransitionHost {
     // MARK: - Dismissing
 
     private func beginDismissal(_ presenting: Controller, in window: Window) {
-        restorePresenterView()
+        restorePresenterView(drivesAppearance: false)
         for controller in chain.reversed() where controller.appearanceState != .disappeared {
             controller.presentation.phase = .dismissing
             drive(controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
@@ -137,7 +137,9 @@ final class PresentationTransition: VisibleTransitionHost {
     func settleWithoutCallbacks() {
         if isDismissal {
             chain = presenting?.presentedChain ?? []
-            restorePresenterView()
+            // No transition to run: a presenter whose place is in a visible window appears as any
+            // view entering one does (F2); elsewhere nothing fires.
+            restorePresenterView(drivesAppearance: true)
             unlink()
             leaveQueue()
             runCompletion()
@@ -155,14 +157,18 @@ final class PresentationTransition: VisibleTransitionHost {
 
     // MARK: - Parts
 
-    private func restorePresenterView() {
+    /// Puts the presenter's view back where a full-screen presentation took it from, if that is
+    /// still its place: not when the view was put somewhere by hand since, or when views moved by
+    /// hand since make the move one that would be refused (a cycle, say).
+    private func restorePresenterView(drivesAppearance: Bool) {
         guard let presenting, let superview = presenting.presentation.hiddenViewSuperview,
-            let view = presenting.storedView, view.superview == nil
+            let view = presenting.storedView
         else { return }
         presenting.presentation.hiddenViewSuperview = nil
+        guard view.superview == nil, ViewMove.fault(moving: view, under: superview) == nil else { return }
         ViewMove.perform(
             view, to: superview, at: min(presenting.presentation.hiddenViewIndex, superview.subviews.count),
-            drivesAppearance: false)
+            drivesAppearance: drivesAppearance)
     }
 
     private func unlink() {

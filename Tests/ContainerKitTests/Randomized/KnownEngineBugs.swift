@@ -38,12 +38,6 @@ extension RandomWorld {
             if moved.contains(where: { mover in hidden.contains { isUnder($0, mover) } }) {
                 return "X: the presenter moved while a presentation hides it"
             }
-            if facts.viewMove != nil {
-                return "P: a view moved by hand while a presentation hides its presenter"
-            }
-        }
-        if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
-            return "P: a dismissal whose presented view was moved out of the window"
         }
         if case .setPages = operation {
             if window.animationsInFlight.contains(where: { $0.kind == .paging }) {
@@ -90,19 +84,4 @@ extension RandomWorld {
         if let parent = presenter.parent { return isInVisibleWindow(parent) }
         return presenter === window.rootController ? !window.isHidden : isInVisibleWindow(presenter)
     }
-
-    /// Dismissing from `controller` would take out presented controllers whose views were moved out
-    /// of the window by hand while the presenter's window is visible.
-    private func dismissesViewOutOfItsWindow(_ controller: Controller) -> Bool {
-        guard !window.isHidden else { return false }
-        var presented = controller.presentedController ?? controller
-        var chain: [Controller] = []
-        while let next = presented.presentedController {
-            chain.append(presented)
-            presented = next
-        }
-        chain.append(presented)
-        return chain.contains { $0.presentingController != nil && $0.viewIfLoaded?.window == nil }
-    }
-
 }

@@ -238,4 +238,107 @@ import Testing
             recorder.finish()
         }
     }
+
+    // MARK: - P: views moved by hand while a presentation hides its presenter
+
+    @Test func bugP_dismissingAPresentedControllerWhoseViewWasMovedOutOfTheWindowBringsThePresenterBack() {  // §9, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let h = Leaf(name: "h")
+            present(h, .fullScreen, from: root, in: window)  // root's view leaves the window
+            let holder = View()
+            recorder.skipEvents()
+            holder.addSubview(h.view)  // h has no parent: its view may go anywhere (R6)
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            recorder.expect("-- nothing inside the call: it runs in the window root's view comes back to")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                """)
+            #expect(root.view.superview === window)
+            #expect(root.appearanceState == .appeared)
+            #expect(root.presentedController == nil)
+            #expect(h.presentingController == nil)
+            #expect(h.appearanceState == .disappeared)
+            #expect(h.view.superview == nil)  // the dismissal takes the presented view out, wherever it is
+            recorder.finish()
+        }
+    }
+
+    @Test func bugP_aPresenterWhosePlaceWasMovedIntoItsOwnViewIsNotPutBack() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root)
+            recorder.skipEvents()
+            box.view.addSubview(root.view)  // by hand: the place box's view left is now inside it
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                -- box's view stays out: putting it back would close a cycle, a move the engine refuses
+                h.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.violations.isEmpty)
+            #expect(box.view.superview == nil)
+            #expect(root.view.superview === box.view)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            #expect(h.presentingController == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugP_aPresenterWhosePlaceWasMovedUnderAControllerItsStackWillShowIsNotPutBack() {  // §6, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let x = Leaf(name: "x")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root) { box in
+                let nav = NavigationController(name: "nav", rootController: x)
+                embed(nav, in: box)
+                nav.push(Leaf(name: "y"), animated: false)
+            }
+            recorder.skipEvents()
+            x.view.addSubview(root.view)  // by hand: x's view is in no window while y is on top
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                -- box's view stays out: nav would put x's view, and root's with it, inside box's view
+                h.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.violations.isEmpty)
+            #expect(box.view.superview == nil)
+            #expect(root.view.superview === x.view)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            recorder.finish()
+        }
+    }
 }
