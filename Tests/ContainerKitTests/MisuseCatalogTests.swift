@@ -103,6 +103,7 @@ import Testing
         case presentAncestor = "M78"
         case addPresenterUnderPresented = "M79"
         case pushPresenter = "M80"
+        case presentFromChildOfOffScreenRoot = "M81"
         // Found by the randomized tests: transition(from:to:…)
         case transitionFromViewOutsideContainer = "M85"
         case transitionIncomingViewHoldsOutgoing = "M86"
@@ -267,6 +268,7 @@ extension MisuseCatalogTests.Row {
         case .presentAncestor: T.presentAncestor(check)
         case .addPresenterUnderPresented: T.addPresenterUnderPresented(check)
         case .pushPresenter: T.pushPresenter(check)
+        case .presentFromChildOfOffScreenRoot: T.presentFromChildOfOffScreenRoot(check)
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
         case .willMoveToNilWhileJoining: T.willMoveToNilWhileJoining(check)
@@ -1607,6 +1609,26 @@ extension MisuseCatalogTests {
             nav.push(p, animated: true)
         }
         #expect(nav.controllers.count == 1)
+    }
+
+    static func presentFromChildOfOffScreenRoot(_ check: Check) {
+        let (window, a) = presenterStage(check)
+        let p = Parent(name: "p")
+        let c = Leaf(name: "c")
+        embed(c, in: p)
+        window.addSubview(c.view)  // R6 lets a child's view sit outside its parent's: p's view is in no window
+        window.runUntilIdle()
+        check.recorder.skipEvents()
+        let b = leaf("b", .fullScreen)
+        check.tolerated(
+            .presentingFromInvalidController, involving: [c, b, p], unchanged: { state([window], [a, p, c, b]) }
+        ) {
+            c.present(b, animated: true) { Issue.record("the completion of an ignored call ran") }
+        }
+        window.runUntilIdle()
+        check.recorder.expect("", filter: .everything)
+        #expect(p.presentedController == nil)
+        #expect(!b.isViewLoaded)
     }
 }
 

@@ -107,8 +107,9 @@ enum ViewMove {
         return movesUnderWay.isEmpty ? nil : nestedMoveViolation(moving: view)
     }
 
-    /// The fault that refuses moving `view` under `superview`, if any.
-    private static func fault(moving view: View, under superview: View) -> ContractViolation? {
+    /// The fault that refuses moving `view` under `superview`, if any: a move the engine makes on
+    /// its own asks first, and is not made when it would be refused.
+    static func fault(moving view: View, under superview: View) -> ContractViolation? {
         if view is Window {
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: [],

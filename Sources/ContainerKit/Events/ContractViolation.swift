@@ -68,8 +68,9 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// A controller that is presented already, has a parent, or is above the caller (through
         /// parents and presenting controllers) was presented.
         case presentingInvalidController
-        /// `present` was called on a controller whose view is not in a visible window, that
-        /// presents already, or that is being dismissed.
+        /// `present` was called on a controller whose view is not in a visible window, or whose
+        /// presenting controller (the root of its tree, or the controller defining the presentation
+        /// context) presents already, is being dismissed, or has its view out of a visible window.
         case presentingFromInvalidController
         /// `present` was called from a detached tree: its root is neither a window's root controller
         /// nor presented (its view was put in a window by hand). The presentation is carried out,

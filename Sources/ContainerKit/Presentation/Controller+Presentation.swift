@@ -53,12 +53,12 @@ extension Controller {
     ///
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
     /// window's root, presents a controller itself, or is this controller or above it (an ancestor,
-    /// or through presenting controllers). Ignored (a warning,
-    /// nothing fires): presenting from a controller whose view is not in a visible window, whose
-    /// presenting controller presents already, or whose presenting controller is being dismissed
-    /// (a dismissal of it waits for its turn or runs, or its sheet is being pulled down). Carried out
-    /// with a warning: presenting from a detached tree, whose root is neither a window's root
-    /// controller nor presented (its view was put in the window by hand).
+    /// or through presenting controllers). Ignored (a warning, nothing fires): presenting from a
+    /// controller whose view is not in a visible window, or whose presenting controller presents
+    /// already, is being dismissed (a dismissal of it waits for its turn or runs, or its sheet is
+    /// being pulled down), or has its view out of a visible window (an ancestor of the caller whose
+    /// view is elsewhere). Carried out with a warning: presenting from a detached tree, whose root is
+    /// neither a window's root controller nor presented (its view was put in the window by hand).
     ///
     /// ## Callback order
     ///
@@ -85,7 +85,7 @@ extension Controller {
             violation.report()
             return
         }
-        guard isInVisibleWindow, let window = storedView?.storedWindow else {
+        guard isInVisibleWindow else {
             ContractViolation(
                 kind: .presentingFromInvalidController, severity: .warning, controllers: [id, controller.id],
                 message: "\(id) cannot present \(controller.id): its view is not in a visible window. The call was "
@@ -110,6 +110,20 @@ extension Controller {
                 message: "\(presenter.id) cannot present \(controller.id): \(presenter.id) is being dismissed (a "
                     + "dismissal of it waits for its turn or runs, or its sheet is being pulled down). The call was ignored (UIKit logs \"Attempt to "
                     + "present … while a presentation is in progress\")."
+            ).report()
+            return
+        }
+        // The presenter's view is where the presented view goes over (and, for a full-screen style,
+        // what leaves the window): the caller's view in a visible window is not enough when the
+        // presenter is an ancestor whose view is elsewhere (R6 lets a child's view sit outside it).
+        guard presenter.isInVisibleWindow, let window = presenter.storedView?.storedWindow else {
+            ContractViolation(
+                kind: .presentingFromInvalidController, severity: .warning,
+                controllers: [id, controller.id, presenter.id],
+                message: "\(id) cannot present \(controller.id): it would be presented from \(presenter.id), whose "
+                    + "view is not in a visible window; a presentation covers its presenting controller, the root of "
+                    + "the caller's tree or the nearest controller defining the presentation context (§9). The call "
+                    + "was ignored (UIKit logs \"Attempt to present … whose view is not in the window hierarchy\")."
             ).report()
             return
         }
@@ -138,14 +152,19 @@ extension Controller {
     ///
     /// Dismissing a presenter dismisses every controller presented above it; only the top one
     /// animates. The will-callbacks go to every presented controller that is showing, top down,
-    /// then to the presenter if a full-screen presentation had made it disappear; when the
-    /// animation completes, the presenter's did-appear comes first, then the presented
-    /// controllers' did-disappear, top down (spec §9). The transition runs at the end of the turn,
-    /// one visible transition at a time per window; the links are cut when it completes, and the
-    /// dismissed controllers are deallocated after `completion`, top down, unless something else
-    /// holds them. Off screen (no window, or a hidden one), the links change inside the call, with no
-    /// appearance callbacks, unless a transition of the chain is still waiting for its turn in the
-    /// window. Does nothing when there is nothing to dismiss.
+    /// then to the presenter if a full-screen presentation had made it disappear and its view comes
+    /// back into the visible window; when the animation completes, the presenter's did-appear comes
+    /// first, then the presented controllers' did-disappear, top down (spec §9). The presenter's
+    /// view comes back only to the place it left, if that is still its place: not when it was put
+    /// somewhere by hand since, the presenter has changed parents, or it is no longer the root of
+    /// the window it left. The transition runs at the end of the turn, one visible transition at a
+    /// time per window; the links are cut when it completes, and the dismissed controllers are
+    /// deallocated after `completion`, top down, unless something else holds them. Off screen (the
+    /// top presented view, or if it is in no window the presenter's place, in no window or a hidden
+    /// one), the links change inside the call, with no appearance callbacks (but for a presenter
+    /// whose view comes back into a visible window: it appears as any view entering one, F2), unless
+    /// a transition of the chain is still waiting for its turn in the window. Does nothing when
+    /// there is nothing to dismiss.
     ///
     /// A dismissal asked for while a presentation of the chain (or a dismissal of part of it, asked
     /// for from a controller higher up) waits for its turn or runs waits behind it, as every
@@ -213,7 +232,12 @@ extension Controller {
             presenting: presenter, chain: chain, caller: self, animated: animated, completion: completion,
             dismissing: true)
         bottom.presentation.transitions.append(transition)
-        if let window = (chain.last?.storedView ?? presenter.storedView)?.storedWindow, waitsBehind || !window.isHidden
+        // The window showing the chain, or, when its top view is in none (moved out by hand, or not
+        // presented yet), the one holding the presenter or the place its view comes back to.
+        let presenterPlace: View? =
+            presenter.storedView?.superview == nil ? presenter.presentation.hiddenViewSuperview : presenter.storedView
+        if let window = chain.last?.storedView?.storedWindow ?? presenterPlace?.storedWindow,
+            waitsBehind || !window.isHidden
         {
             window.requestVisibleTransition(for: transition)
         } else {

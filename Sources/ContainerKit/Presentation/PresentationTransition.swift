@@ -35,7 +35,8 @@ final class PresentationTransition: VisibleTransitionHost {
 
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
         if isDismissal { chain = presenting?.presentedChain ?? [] }
-        guard let presenting, !window.isHidden, !chain.isEmpty else {
+        // A presentation whose chain was dismissed off screen before its turn came has nothing to show.
+        guard let presenting, !window.isHidden, !chain.isEmpty, isDismissal || isStillPresented else {
             settleWithoutCallbacks()
             done()
             return
@@ -87,6 +88,12 @@ final class PresentationTransition: VisibleTransitionHost {
         drive(presented, .end(appearing: true))
         if hidesPresenter {
             drive(presenting, .end(appearing: false))
+            // A presenter brought back meanwhile (a container forwarding appearance by hand began
+            // its appearance during the animation, say) disappears again, as its view now leaves.
+            if presenting.appearanceState != .disappeared {
+                drive(presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+                drive(presenting, .end(appearing: false))
+            }
             // The presenter's view leaves the window until the dismissal begins (F7).
             if let view = presenting.storedView, let superview = view.superview {
                 presenting.presentation.hiddenViewSuperview = superview
@@ -106,12 +113,14 @@ final class PresentationTransition: VisibleTransitionHost {
     // MARK: - Dismissing
 
     private func beginDismissal(_ presenting: Controller, in window: Window) {
-        restorePresenterView()
+        restorePresenterView(drivesAppearance: false)
         for controller in chain.reversed() where controller.appearanceState != .disappeared {
             controller.presentation.phase = .dismissing
             drive(controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
         }
-        if hidesPresenter {
+        // The presenter appears only where it is visible: its place may have left the visible
+        // window meanwhile (its parent's view, say, or a full-screen presentation over its tree).
+        if hidesPresenter, presenting.isInVisibleWindow {
             drive(presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
         }
     }
@@ -135,13 +144,15 @@ final class PresentationTransition: VisibleTransitionHost {
     func settleWithoutCallbacks() {
         if isDismissal {
             chain = presenting?.presentedChain ?? []
-            restorePresenterView()
+            // No transition to run: a presenter whose place is in a visible window appears as any
+            // view entering one does (F2); elsewhere nothing fires.
+            restorePresenterView(drivesAppearance: true)
             unlink()
             leaveQueue()
             runCompletion()
             releaseChainTopDown()
         } else {
-            if let presented = chain.first, let window = presenting?.storedView?.storedWindow {
+            if isStillPresented, let presented = chain.first, let window = presenting?.storedView?.storedWindow {
                 ViewMove.perform(presented.view, to: window, at: nil, drivesAppearance: false)
             }
             leaveQueue()
@@ -153,14 +164,28 @@ final class PresentationTransition: VisibleTransitionHost {
 
     // MARK: - Parts
 
-    private func restorePresenterView() {
+    /// Whether the presentation's links still hold: a dismissal settled off screen before its turn
+    /// came has cut them.
+    private var isStillPresented: Bool {
+        guard let presenting, let presented = chain.first else { return false }
+        return presented.presentation.presenting === presenting
+    }
+
+    /// Puts the presenter's view back where a full-screen presentation took it from, if that is
+    /// still its place: not when the view was put somewhere by hand since, when the presenter has
+    /// changed parents (its view belongs in its new parent's view, which puts it there: R6), when
+    /// the place is gone (a window whose root it no longer is clears it), or when views moved by
+    /// hand since make the move one that would be refused (a cycle, say).
+    private func restorePresenterView(drivesAppearance: Bool) {
         guard let presenting, let superview = presenting.presentation.hiddenViewSuperview,
-            let view = presenting.storedView, view.superview == nil
+            let view = presenting.storedView
         else { return }
         presenting.presentation.hiddenViewSuperview = nil
+        guard view.superview == nil, ViewMove.fault(moving: view, under: superview) == nil else { return }
+        if let parent = presenting.storedParent, superview.nearestOwningController !== parent { return }
         ViewMove.perform(
             view, to: superview, at: min(presenting.presentation.hiddenViewIndex, superview.subviews.count),
-            drivesAppearance: false)
+            drivesAppearance: drivesAppearance)
     }
 
     private func unlink() {

@@ -101,6 +101,12 @@ extension Window {
         if let oldView = oldRoot?.storedView, oldView.superview === self {
             ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
         }
+        // A former root hidden by a full-screen presentation has no place in the window any more: its
+        // dismissal leaves its view out. Cleared after its view left, whose move completes a
+        // presentation still animating over it, and so hides its view only then.
+        if let oldRoot, storedRootController !== oldRoot, oldRoot.presentation.hiddenViewSuperview === self {
+            oldRoot.presentation.hiddenViewSuperview = nil
+        }
         if let newRoot, storedRootController === newRoot {
             let view = newRoot.view
             view.frame = bounds

@@ -18,36 +18,6 @@ extension RandomWorld {
         if isInteractivePopOpen, facts.container === navigation, !facts.adopting.isEmpty {
             return "N: a push made during a swipe back is checked only when the gesture ends"
         }
-        if let presentation = facts.presentation, !isInVisibleWindow(presenter(for: presentation)) {
-            return "X: a presentation from a tree whose root is not in the visible window"
-        }
-        if let dismissed = facts.dismissing,
-            let presenter = (dismissed.presentedController ?? dismissed).presentingController,
-            !isPlaceVisible(of: presenter)
-        {
-            return "X: a dismissal brings back a presenter whose place left the visible window"
-        }
-        if hasPresentationHidingItsPresenter {
-            if case .setRoot = operation {
-                return "X: the presenter moved while a presentation hides it"
-            }
-            let hidden = controllers.filter { $0.presentedController.map(hidesItsPresenter) ?? false }
-            let moved = facts.adopting + (facts.removing.map { [$0] } ?? []) + (facts.container.map { [$0] } ?? [])
-            if moved.contains(where: { mover in hidden.contains { isUnder($0, mover) } }) {
-                return "X: the presenter moved while a presentation hides it"
-            }
-            if facts.viewMove != nil {
-                return "P: a view moved by hand while a presentation hides its presenter"
-            }
-        }
-        if let presentation = facts.presentation, [.fullScreen, .currentContext].contains(presentation.style),
-            hasPresentationHidingItsPresenter
-        {
-            return "U: a presentation hiding its presenter while another one hides its own"
-        }
-        if case .dismiss = operation, let dismissed = facts.dismissing, dismissesViewOutOfItsWindow(dismissed) {
-            return "P: a dismissal whose presented view was moved out of the window"
-        }
         if case .setPages = operation {
             if window.animationsInFlight.contains(where: { $0.kind == .paging }) {
                 return "L: a page change waiting behind a page turn, then the page controller leaves the window"
@@ -62,50 +32,4 @@ extension RandomWorld {
     private var isInteractivePopOpen: Bool {
         gestures.contains { $0.kind == .navigationPop && $0.handle.state == .interacting }
     }
-
-    private var hasPresentationHidingItsPresenter: Bool {
-        controllers.contains { $0.presentedController.map(hidesItsPresenter) ?? false }
-    }
-
-    /// Presented with a style that takes the presenter's view out of the window.
-    private func hidesItsPresenter(_ presented: Controller) -> Bool {
-        presented.modalPresentationStyle == .fullScreen || presented.modalPresentationStyle == .currentContext
-    }
-
-    /// The controller a presentation from `caller` is presented from, as the engine resolves it:
-    /// the nearest controller defining a presentation context for the context styles, otherwise
-    /// the root of the caller's tree.
-    private func presenter(
-        for presentation: (presented: Controller, caller: Controller, style: ModalPresentationStyle)
-    ) -> Controller {
-        var current = presentation.caller
-        let usesContext = presentation.style == .currentContext || presentation.style == .overCurrentContext
-        while let parent = current.parent {
-            if usesContext, current.definesPresentationContext { return current }
-            current = parent
-        }
-        return current
-    }
-
-    /// Where `presenter`'s view goes back when a presentation is dismissed is in the visible
-    /// window: its parent's view, or the window itself for the window's root.
-    private func isPlaceVisible(of presenter: Controller) -> Bool {
-        if let parent = presenter.parent { return isInVisibleWindow(parent) }
-        return presenter === window.rootController ? !window.isHidden : isInVisibleWindow(presenter)
-    }
-
-    /// Dismissing from `controller` would take out presented controllers whose views were moved out
-    /// of the window by hand while the presenter's window is visible.
-    private func dismissesViewOutOfItsWindow(_ controller: Controller) -> Bool {
-        guard !window.isHidden else { return false }
-        var presented = controller.presentedController ?? controller
-        var chain: [Controller] = []
-        while let next = presented.presentedController {
-            chain.append(presented)
-            presented = next
-        }
-        chain.append(presented)
-        return chain.contains { $0.presentingController != nil && $0.viewIfLoaded?.window == nil }
-    }
-
 }

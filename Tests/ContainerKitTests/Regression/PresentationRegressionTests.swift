@@ -2,6 +2,11 @@ import ContainerKit
 import ContainerKitTesting
 import Testing
 
+/// A container that forwards appearance by hand (F4) and forwards nothing: the test drives its child.
+private final class ManualContainer: ContainerController {
+    override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+}
+
 /// Regressions of the presentation bugs the randomized tests found (the letters of
 /// KnownEngineBugs.swift): each scenario is the shrunk sequence that reached the bug, with the
 /// full transcript and the final states the spec requires.
@@ -23,6 +28,21 @@ import Testing
         presented.modalPresentationStyle = style
         caller.present(presented, animated: false)
         window.runUntilIdle()
+    }
+
+    /// A visible window whose root, `root`, holds `box`, which defines the presentation context and
+    /// holds what `fill` puts in it, then presents `h` with `.currentContext`: box's view leaves
+    /// root's. The turn ended.
+    private func presentingOverContext(
+        _ h: Controller, from box: Parent, in root: Parent, fill: (Parent) -> Void = { _ in }
+    ) -> Window {
+        let window = show(root)
+        box.definesPresentationContext = true
+        embed(box, in: root)
+        fill(box)
+        window.runUntilIdle()
+        present(h, .currentContext, from: box, in: window)
+        return window
     }
 
     // MARK: - H: presenting a controller above the caller
@@ -168,6 +188,313 @@ import Testing
             #expect(a.presentedController === tabs)
             #expect(tabs.controllers.isEmpty)
             #expect(a.parent == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - U: a presenter whose place left the visible window
+
+    @Test func bugU_aContextPresentationDismissedUnderAFullScreenOneLeavesItsPresenterOffScreen() {  // §9, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root)
+            let f = Leaf(name: "f")
+            f.modalPresentationStyle = .fullScreen
+            recorder.skipEvents()
+            root.present(f, animated: true)
+            h.dismiss(animated: true)  // waits behind f's presentation
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.loadView()
+                f.viewDidLoad()
+                root.viewWillDisappear(animated: true)
+                f.viewWillAppear(animated: true)
+                -- the animation completes; root's view leaves the window
+                f.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                -- h's dismissal: box's view goes back into root's, which is out of the window
+                h.viewWillDisappear(animated: true)
+                -- the animation completes: box does not appear
+                h.viewDidDisappear(animated: true)
+                """)
+            #expect(box.view.superview === root.view)
+            #expect(root.view.superview == nil)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            #expect(h.presentingController == nil)
+            #expect(root.presentedController === f)
+            root.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                root.viewWillAppear(animated: false)
+                box.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                box.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                """)
+            #expect(root.view.superview === window)
+            #expect(box.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - P: views moved by hand while a presentation hides its presenter
+
+    @Test func bugP_dismissingAPresentedControllerWhoseViewWasMovedOutOfTheWindowBringsThePresenterBack() {  // §9, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let h = Leaf(name: "h")
+            present(h, .fullScreen, from: root, in: window)  // root's view leaves the window
+            let holder = View()
+            recorder.skipEvents()
+            holder.addSubview(h.view)  // h has no parent: its view may go anywhere (R6)
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            recorder.expect("-- nothing inside the call: it runs in the window root's view comes back to")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                """)
+            #expect(root.view.superview === window)
+            #expect(root.appearanceState == .appeared)
+            #expect(root.presentedController == nil)
+            #expect(h.presentingController == nil)
+            #expect(h.appearanceState == .disappeared)
+            #expect(h.view.superview == nil)  // the dismissal takes the presented view out, wherever it is
+            recorder.finish()
+        }
+    }
+
+    @Test func bugP_aPresenterWhosePlaceWasMovedIntoItsOwnViewIsNotPutBack() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root)
+            recorder.skipEvents()
+            box.view.addSubview(root.view)  // by hand: the place box's view left is now inside it
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                -- box's view stays out: putting it back would close a cycle, a move the engine refuses
+                h.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.violations.isEmpty)
+            #expect(box.view.superview == nil)
+            #expect(root.view.superview === box.view)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            #expect(h.presentingController == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugP_aPresenterWhosePlaceWasMovedUnderAControllerItsStackWillShowIsNotPutBack() {  // §6, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let x = Leaf(name: "x")
+            let h = Leaf(name: "h")
+            let window = presentingOverContext(h, from: box, in: root) { box in
+                let nav = NavigationController(name: "nav", rootController: x)
+                embed(nav, in: box)
+                nav.push(Leaf(name: "y"), animated: false)
+            }
+            recorder.skipEvents()
+            x.view.addSubview(root.view)  // by hand: x's view is in no window while y is on top
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                """)
+            h.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                -- box's view stays out: nav would put x's view, and root's with it, inside box's view
+                h.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.violations.isEmpty)
+            #expect(box.view.superview == nil)
+            #expect(root.view.superview === x.view)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController == nil)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - X: presenting from, and dismissing to, a presenter off screen
+
+    @Test func bugX_presentingFromAChildWhoseTreesRootIsOffScreenIsIgnored() {  // §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "other"))
+            let r = Parent(name: "r")
+            let b = Parent(name: "b")
+            embed(b, in: r)
+            window.addSubview(b.view)  // R6 lets b's view sit outside r's: r's view is in no window
+            window.runUntilIdle()
+            let c = Leaf(name: "c")
+            c.modalPresentationStyle = .fullScreen
+            recorder.skipEvents()
+            recorder.expectViolation(.presentingFromInvalidController, unchanged: [r, b, c]) {
+                // It would be presented from r, the root of b's tree.
+                b.present(c, animated: false) { Issue.record("the completion of an ignored call ran") }
+            }
+            window.runUntilIdle()
+            recorder.expect("")
+            let violation = recorder.violations.first
+            #expect(violation?.severity == .warning)
+            #expect(violation?.controllers == [b.id, c.id, r.id])
+            #expect(
+                violation?.message.contains("it would be presented from r, whose view is not in a visible window")
+                    == true)
+            #expect(violation?.message.contains("(§9)") == true)
+            #expect(r.presentedController == nil)
+            #expect(c.presentingController == nil)
+            #expect(!c.isViewLoaded)
+            #expect(r.appearanceState == .disappeared)
+            #expect(b.appearanceState == .appeared)
+            #expect(b.view.superview === window)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugX_aRootReplacedWhileItsPresentationAnimatesDoesNotComeBack() {  // §1, §9, F2 (root replaced)
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let f = Leaf(name: "f")
+            f.modalPresentationStyle = .fullScreen
+            recorder.skipEvents()
+            root.present(f, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.loadView()
+                f.viewDidLoad()
+                root.viewWillDisappear(animated: true)
+                f.viewWillAppear(animated: true)
+                """)
+            window.rootController = Parent(name: "other")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- root's view leaves the window: the presentation completes first, and takes it out
+                f.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                other.loadView()
+                other.viewDidLoad()
+                other.viewWillAppear(animated: false)
+                other.viewDidAppear(animated: false)
+                """)
+            f.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                -- root is no longer the window's root: its view stays out, and it does not appear
+                f.viewDidDisappear(animated: false)
+                """)
+            #expect(root.view.superview == nil)
+            #expect(root.appearanceState == .disappeared)
+            #expect(root.presentedController == nil)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugX_aPresenterBroughtBackWhileItsPresentationAnimatesDisappearsAgain() {  // §9, F4, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = ManualContainer(name: "root")
+            let window = show(root)
+            let box = Parent(name: "box")
+            box.definesPresentationContext = true
+            embed(box, in: root)
+            box.beginAppearanceTransition(true, animated: false)  // root forwards by hand
+            box.endAppearanceTransition()
+            window.runUntilIdle()
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let h = Leaf(name: "h")
+            h.modalPresentationStyle = .currentContext
+            recorder.skipEvents()
+            box.present(h, animated: true)
+            window.runUntilIdle()
+            box.beginAppearanceTransition(true, animated: false)  // by hand, during the animation
+            recorder.expect(
+                """
+                h.loadView()
+                h.viewDidLoad()
+                box.viewWillDisappear(animated: true)
+                h.viewWillAppear(animated: true)
+                box.viewWillAppear(animated: false)
+                """)
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewDidAppear(animated: true)
+                -- box's view leaves the window: box disappears again
+                box.viewWillDisappear(animated: true)
+                box.viewDidDisappear(animated: true)
+                """)
+            #expect(box.view.superview == nil)
+            #expect(box.appearanceState == .disappeared)
+            #expect(box.presentedController === h)
+            recorder.finish()
+        }
+    }
+
+    @Test func bugX_aPresentationDismissedOffScreenBeforeItsTurnShowsNothing() {  // §1, §9
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let s = Leaf(name: "s")
+            s.modalPresentationStyle = .formSheet
+            recorder.skipEvents()
+            root.present(s, animated: true)  // waits for the end of the turn
+            root.view.removeFromSuperview()  // by hand: root's view is in no window now
+            s.dismiss(animated: true)  // off screen: the links are cut inside the call
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                """)
+            #expect(root.presentedController == nil)
+            window.runUntilIdle()
+            recorder.expect("-- the presentation's turn comes: it has nothing left to show")
+            #expect(!s.isViewLoaded)
+            #expect(s.presentingController == nil)
+            #expect(window.subviews.isEmpty)
             recorder.finish()
         }
     }
