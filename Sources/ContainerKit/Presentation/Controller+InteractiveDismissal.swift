@@ -33,6 +33,10 @@ extension Controller {
     /// 4. `b.viewWillAppear(animated: true)`
     /// 5. `b.viewDidAppear(animated: true)`
     ///
+    /// If `b`'s view was moved out of the visible window during the gesture, a cancelled pull ends
+    /// its disappearance instead (`b.viewDidDisappear(animated: true)`): `b` stays presented, and
+    /// appears when its view enters a visible window again.
+    ///
     /// - Returns: The handle of the gesture, or nil when the sheet cannot be pulled down.
     public func beginInteractiveDismissal() -> InteractiveTransition? {
         guard let presenting = presentation.presenting, presentation.presented == nil,
@@ -76,12 +80,20 @@ extension Controller {
             interaction: handle, window: window
         ) { [weak self, weak handle] _ in
             guard let self else { return }
-            if handle?.state == .cancelled {
+            if handle?.state == .cancelled, isInVisibleWindow {
                 presentation.phase = .presenting
                 AppearanceWalk.run(
                     from: self, step: .begin(appearing: true, animated: true, timing: .afterWillAppear),
                     source: source, rootIsManual: false)
                 AppearanceWalk.run(from: self, step: .end(appearing: true), source: source, rootIsManual: false)
+                presentation.phase = .idle
+                ownTransitionCoordinator = nil
+                coordinator.complete(cancelled: true)
+            } else if handle?.state == .cancelled {
+                // Its view left the visible window during the gesture (moved by hand): it stays
+                // presented, and its disappearance ends (F1). It appears again when its view
+                // enters a visible window (F2).
+                AppearanceWalk.run(from: self, step: .end(appearing: false), source: source, rootIsManual: false)
                 presentation.phase = .idle
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)

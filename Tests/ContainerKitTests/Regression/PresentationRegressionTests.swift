@@ -279,6 +279,44 @@ private final class ManualContainer: ContainerController {
         }
     }
 
+    /// Found by the soak (seeds 896364497309913297, 4618180631105656480): a sheet pulled down, its
+    /// view taken out of the window by hand, then the pull cancelled. It used to appear again with
+    /// its view in no window; its disappearance ends instead, and it appears when its view is back.
+    @Test func aCancelledPullDownOfASheetWhoseViewLeftTheWindowEndsItsDisappearance() {  // §9, F1, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let g = Leaf(name: "g")
+            present(g, .formSheet, from: root, in: window)
+            recorder.skipEvents()
+            let handle = g.beginInteractiveDismissal()
+            let sheetContainer = g.view.superview
+            g.view.removeFromSuperview()  // g has no parent: its view may go anywhere (R6)
+            handle?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.viewWillDisappear(animated: true)
+                g.viewDidDisappear(animated: true)
+                """)
+            #expect(g.appearanceState == .disappeared)
+            #expect(g.presentingController === root)
+            #expect(root.presentedController === g)
+            #expect(root.appearanceState == .appeared)
+            sheetContainer?.addSubview(g.view)  // back in the visible window: the window drives it (F2)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.viewWillAppear(animated: false)
+                g.viewDidAppear(animated: false)
+                """)
+            #expect(g.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     @Test func bugP_aPresenterWhosePlaceWasMovedIntoItsOwnViewIsNotPutBack() {  // §9, §11
         let recorder = Recorder()
         recorder.record {
