@@ -16,6 +16,57 @@ import Testing
         return (window, root, nav, a)
     }
 
+    // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
+
+    /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
+    /// back, then the swipe cancelled. The top used to appear again with its view in no window; its
+    /// disappearance ends instead, it stays on the stack (R7), and it appears when its view is back.
+    @Test func aCancelledSwipeBackWhoseTopLeftTheWindowEndsItsDisappearance() {  // §6, R7, F1, F2
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, _) = navigationShown()
+            let f = Leaf(name: "f")
+            nav.push(f, animated: false)
+            window.runUntilIdle()
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            let holder = View()
+            let place = f.view.superview
+            holder.addSubview(f.view)  // out of the window, inside no controller's view
+            handle?.cancel()
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- f's view leaves the window: its disappearance ends (F1)
+                f.viewDidDisappear(animated: true)
+                -- the swipe is cancelled: a goes away again, f stays (R7) and does not appear
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                f.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.count == 2 && nav.controllers.last === f)
+            #expect(f.parent === nav)
+            #expect(f.appearanceState == .disappeared)
+            place?.addSubview(f.view)  // back where nav shows it, in the visible window (F2)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                """)
+            #expect(f.appearanceState == .appeared)
+            recorder.finish()
+            withExtendedLifetime(holder) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7

@@ -138,12 +138,18 @@ extension NavigationController {
         return handle
     }
 
-    /// The swipe fell back: `below` goes away again and `top` comes back and stays (R7).
+    /// The swipe fell back: `below` goes away again and `top` comes back and stays (R7). If `top`'s
+    /// view was moved out of the visible window by hand during the gesture, its disappearance ends
+    /// instead (F1); it appears when its view enters a visible window again (F2).
     private func cancelInteractivePop(top: Controller, below: Controller) {
         drive(below, .begin(appearing: false, animated: true, timing: .afterWillAppear))
         drive(below, .end(appearing: false))
-        drive(top, .begin(appearing: true, animated: true, timing: .afterWillAppear))
-        drive(top, .end(appearing: true))
+        if top.isInVisibleWindow {
+            drive(top, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+            drive(top, .end(appearing: true))
+        } else {
+            drive(top, .end(appearing: false))
+        }
         uninstallView(of: below)
         shown = top
         ownTransitionCoordinator?.complete(cancelled: true)
