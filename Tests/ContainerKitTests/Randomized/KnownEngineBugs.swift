@@ -9,12 +9,6 @@ extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
         let facts = step.facts
-        if case .pop = operation, isInteractivePopOpen {
-            // Known (reported before this suite): `pop(animated:)` during an interactive pop, then
-            // `cancel()`, trapped ("began removing b while a move of it was open"). It looks fixed by
-            // e004d8f; kept until the fix is confirmed.
-            return "known: pop during an interactive pop"
-        }
         if isInteractivePopOpen, facts.container === navigation, !facts.adopting.isEmpty {
             return "N: a push made during a swipe back is checked only when the gesture ends"
         }
