@@ -16,9 +16,6 @@ extension RandomWorld {
             if window.animationsInFlight.contains(where: { $0.kind == .paging }) {
                 return "L: a page change waiting behind a page turn, then the page controller leaves the window"
             }
-            if facts.adopting.contains(where: { page in pages.children.contains { $0 === page } }) {
-                return "M: a page shown before and after a programmatic turn disappears"
-            }
         }
         return nil
     }

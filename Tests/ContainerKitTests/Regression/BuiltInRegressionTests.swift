@@ -16,6 +16,50 @@ import Testing
         return (window, root, nav, a)
     }
 
+    // MARK: - M: a page shown before and after a programmatic turn
+
+    /// Bug M: a middle-spine page controller showing `[e, f]` set to `[f, h]`, animated. `f` stays on
+    /// screen: it used to get viewWillDisappear and viewDidDisappear and end disappeared while
+    /// shown; now only the pages that change are driven (F1), and `f` moves nowhere.
+    @Test func aPageShownBeforeAndAfterAProgrammaticTurnGetsNoCallbacks() {  // §8, F1
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let h = Leaf(name: "h")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            page.setControllers([f, h], direction: .forward, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.willMove(toParent: page)
+                h.loadView()
+                h.viewDidLoad()
+                h.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                e.viewDidDisappear(animated: true)
+                h.viewDidAppear(animated: true)
+                h.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(f.appearanceState == .appeared)
+            #expect(h.appearanceState == .appeared)
+            #expect(e.appearanceState == .disappeared)
+            #expect(
+                page.shownControllers.count == 2 && page.shownControllers[0] === f && page.shownControllers[1] === h)
+            #expect(f.parent === page && h.parent === page && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe

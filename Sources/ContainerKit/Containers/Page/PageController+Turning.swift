@@ -3,6 +3,20 @@ struct PageTurn {
     let from: [Controller]
     let to: [Controller]
     let animated: Bool
+
+    /// The pages shown after the turn that were not shown before it: those that appear.
+    var entering: [Controller] {
+        let shown = Set(from.map(ObjectIdentifier.init))
+        return to.filter { !shown.contains(ObjectIdentifier($0)) }
+    }
+
+    /// The pages shown before the turn that are not shown after it: those that disappear. A page
+    /// in both (a programmatic turn of a middle spine can keep one) stays on screen and gets no
+    /// appearance callbacks (F1).
+    var leaving: [Controller] {
+        let staying = Set(to.map(ObjectIdentifier.init))
+        return from.filter { !staying.contains(ObjectIdentifier($0)) }
+    }
 }
 
 extension PageController {
@@ -13,11 +27,11 @@ extension PageController {
         let coordinator = Coordinator(
             isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
         ownTransitionCoordinator = coordinator
-        for page in turn.to {
+        for page in turn.entering {
             page.loadViewIfNeeded()
             drive(page, .begin(appearing: true, animated: turn.animated, timing: .afterWillAppear))
         }
-        for page in turn.from {
+        for page in turn.leaving {
             drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear))
         }
         for page in turn.to { installView(of: page) }
@@ -32,11 +46,11 @@ extension PageController {
         displayed = turn.to
         switch transitionStyle {
         case .scroll:
-            for page in turn.to { drive(page, .end(appearing: true)) }
-            for page in turn.from { drive(page, .end(appearing: false)) }
+            for page in turn.entering { drive(page, .end(appearing: true)) }
+            for page in turn.leaving { drive(page, .end(appearing: false)) }
         case .pageCurl:
-            for page in turn.from { drive(page, .end(appearing: false)) }
-            for page in turn.to { drive(page, .end(appearing: true)) }
+            for page in turn.leaving { drive(page, .end(appearing: false)) }
+            for page in turn.entering { drive(page, .end(appearing: true)) }
         }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
