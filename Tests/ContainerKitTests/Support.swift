@@ -23,6 +23,15 @@ func embed(_ child: Controller, in parent: ContainerController, frame: Rect? = n
     child.didMove(toParent: parent)
 }
 
+/// The custom-container removal of spec §2.2: `willMove(toParent: nil)` (R3), the view, then
+/// `removeFromParent()`.
+@MainActor
+func unembed(_ child: Controller) {
+    child.willMove(toParent: nil)
+    child.view.removeFromSuperview()
+    child.removeFromParent()
+}
+
 /// Makes `root` the root of `window`, shows it and ends the turn.
 @MainActor
 @discardableResult

@@ -94,7 +94,7 @@ extension ContainerController {
         child.deliverWillMove(toParent: self, source: .controller(id))
         child.isJoiningParent = wasJoining
         guard child.containment.state == .attaching(id) else { return false }
-        children.insert(child, at: min(position ?? children.count, children.count))
+        if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
         return true
     }
@@ -144,8 +144,6 @@ extension ContainerController {
 
     /// Takes `child` out of ``children`` (the structural half of a removal).
     func removeChildEntry(_ child: Controller) {
-        if let index = childStorage.lastIndex(ofIdentical: child) {
-            childStorage.remove(at: index)
-        }
+        childList.remove(child, leaving: Controller.listHole)
     }
 }

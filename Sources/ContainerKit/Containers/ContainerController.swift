@@ -91,18 +91,16 @@
 @MainActor
 open class ContainerController: Controller {
     /// The children, in the order they were added (R5).
-    public internal(set) var children: [Controller] {
-        get { childStorage }
-        _modify { yield &childStorage }
-    }
+    public var children: [Controller] { childList.nodes }
 
-    /// The storage of ``children``.
+    /// The storage of ``children``: appending and removing a child take constant time, so a
+    /// container of 10,000 children costs no more per change than one of 10.
     ///
     /// `nonisolated(unsafe)` so that ``Controller``'s nonisolated `deinit` can take the children out of
     /// a child it holds the only reference to (an iterative teardown; see `deinit` there); a main-actor
-    /// stored property cannot be touched there on any instance but `self`. Everything else reads and
-    /// writes it through ``children``, on the main actor, so the public property keeps its isolation.
-    nonisolated(unsafe) var childStorage: [Controller] = []
+    /// stored property cannot be touched there on any instance but `self`. Everything else reaches it
+    /// on the main actor.
+    nonisolated(unsafe) var childList = NodeList<Controller>()
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

@@ -75,6 +75,9 @@ open class Controller {
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
     var deferredReference: ControllerReference?
 
+    /// Where the controller stands among its parent's children (see ``NodeList``).
+    nonisolated(unsafe) var listSlot = -1
+
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
         id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
@@ -83,6 +86,11 @@ open class Controller {
     /// Creates a controller whose events and violations name it `name`.
     public init(name: String) {
         id = ControllerID.next(name: name, typeName: String(describing: Self.self))
+    }
+
+    /// Creates a controller with `id`, taking no serial number: for the engine's placeholders.
+    init(id: ControllerID) {
+        self.id = id
     }
 
     /// Clears the back pointers to this controller, reports the deallocation, then, for a container,
@@ -113,21 +121,21 @@ open class Controller {
         if let view = storedView, view.owningController === self { view.owningController = nil }
         let container = self as? ContainerController
         if let container {
-            for child in container.childStorage where child.storedParent === container { child.storedParent = nil }
+            container.childList.forEachReversed { child in
+                if child.storedParent === container { child.storedParent = nil }
+            }
         }
         LifecycleObservation.emit(.deallocated(id), source: .external)
-        guard let container, !container.childStorage.isEmpty else { return }
-        var worklist = Array(container.childStorage.reversed())
-        container.childStorage = []
+        guard let container, !container.childList.isEmpty else { return }
+        var worklist = Array(container.childList.removeAll().reversed())
         while var child = worklist.popLast() {
             guard isKnownUniquelyReferenced(&child), let childContainer = child as? ContainerController,
-                !childContainer.childStorage.isEmpty
+                !childContainer.childList.isEmpty
             else { continue }
-            for grandchild in childContainer.childStorage where grandchild.storedParent === childContainer {
-                grandchild.storedParent = nil
+            childContainer.childList.forEachReversed { grandchild in
+                if grandchild.storedParent === childContainer { grandchild.storedParent = nil }
             }
-            worklist.append(contentsOf: childContainer.childStorage.reversed())
-            childContainer.childStorage = []
+            worklist.append(contentsOf: childContainer.childList.removeAll().reversed())
         }  // each `child` is released here, with no children left to release
     }
 

@@ -54,11 +54,11 @@ enum AppearanceWalk {
     private static func pushForwardingTargets(
         of controller: Controller, onto stack: inout [(controller: Controller, source: EventSource)]
     ) {
-        guard let container = controller as? ContainerController, !container.childStorage.isEmpty,
+        guard let container = controller as? ContainerController, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
         else { return }
         let source = EventSource.controller(container.id)
-        for child in container.childStorage.reversed() {
+        container.childList.forEachReversed { child in
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
                 stack.append((child, source))
             }

@@ -13,6 +13,8 @@ extension Controller {
 
     #if CONTAINERKIT_INTERNAL_CHECKS
         private func checkControllerInvariants() {
+            storedParent?.childList.checkInvariants()
+            (self as? ContainerController)?.childList.checkInvariants()
             if let parent = storedParent {
                 let entries = parent.children.filter { $0 === self }.count
                 precondition(entries == 1, "\(id) has parent \(parent.id) but appears \(entries) times in its children")
@@ -40,6 +42,8 @@ extension View {
     @inline(__always)
     func checkInvariants() {
         #if CONTAINERKIT_INTERNAL_CHECKS
+            superview?.subviewList.checkInvariants()
+            subviewList.checkInvariants()
             if let superview {
                 let entries = superview.subviews.filter { $0 === self }.count
                 precondition(entries == 1, "a view appears \(entries) times among its superview's subviews")

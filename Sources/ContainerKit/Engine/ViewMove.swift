@@ -61,12 +61,13 @@ enum ViewMove {
         movesUnderWay.removeLast()
         let leftWindow = windowChanges ? oldWindow.flatMap { $0.isHidden ? nil : $0 } : nil
 
-        if let oldSuperview, let position = oldSuperview.subviews.lastIndex(ofIdentical: view) {
-            oldSuperview.subviews.remove(at: position)
-        }
+        oldSuperview?.subviewList.remove(view, leaving: View.listHole)
         if let newSuperview {
-            let position = min(max(index ?? newSuperview.subviews.count, 0), newSuperview.subviews.count)
-            newSuperview.subviews.insert(view, at: position)
+            if let index {
+                newSuperview.subviewList.insert(view, at: index)
+            } else {
+                newSuperview.subviewList.append(view)
+            }
         }
         view.superview = newSuperview
         if windowChanges {

@@ -27,18 +27,17 @@ open class View {
     nonisolated(unsafe) unowned(unsafe) var superviewStorage: View?
 
     /// The subviews, back to front.
-    public internal(set) var subviews: [View] {
-        get { subviewStorage }
-        _modify { yield &subviewStorage }
-    }
+    public var subviews: [View] { subviewList.nodes }
 
-    /// The storage of ``subviews``.
+    /// The storage of ``subviews``: appending and removing a subview take constant time.
     ///
     /// `nonisolated(unsafe)` so that the nonisolated `deinit` can take the subviews out of a subview it
     /// holds the only reference to (see `deinit`); a main-actor stored property cannot be touched there
-    /// on any instance but `self`. Everything else reads and writes it through ``subviews``, on the main
-    /// actor, so the public property keeps its isolation.
-    nonisolated(unsafe) var subviewStorage: [View] = []
+    /// on any instance but `self`. Everything else reaches it on the main actor.
+    nonisolated(unsafe) var subviewList = NodeList<View>()
+
+    /// Where the view stands among its superview's subviews (see ``NodeList``).
+    nonisolated(unsafe) var listSlot = -1
 
     /// The window this view is in, cached and updated as the view moves.
     ///
@@ -73,15 +72,13 @@ open class View {
     /// `deinit` runs where the last reference is dropped, in practice on the main actor, so no
     /// main-actor code runs meanwhile.
     deinit {
-        guard !subviewStorage.isEmpty else { return }
-        for subview in subviewStorage { subview.superviewStorage = nil }
-        var worklist = Array(subviewStorage.reversed())
-        subviewStorage = []
+        guard !subviewList.isEmpty else { return }
+        subviewList.forEachReversed { $0.superviewStorage = nil }
+        var worklist = Array(subviewList.removeAll().reversed())
         while var view = worklist.popLast() {
-            guard isKnownUniquelyReferenced(&view), !view.subviewStorage.isEmpty else { continue }
-            for subview in view.subviewStorage { subview.superviewStorage = nil }
-            worklist.append(contentsOf: view.subviewStorage.reversed())
-            view.subviewStorage = []
+            guard isKnownUniquelyReferenced(&view), !view.subviewList.isEmpty else { continue }
+            view.subviewList.forEachReversed { $0.superviewStorage = nil }
+            worklist.append(contentsOf: view.subviewList.removeAll().reversed())
         }  // each `view` is released here, with no subviews left to release
     }
 

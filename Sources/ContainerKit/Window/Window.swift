@@ -69,11 +69,12 @@ open class Window: View {
     /// the last reference is dropped, in practice on the main actor, so no main-actor code runs
     /// meanwhile.
     deinit {
-        var worklist = subviewStorage
+        var worklist: [View] = []
+        subviewList.forEachReversed { worklist.append($0) }
         while let view = worklist.popLast() {
             guard view.storedWindow === self else { continue }
             view.storedWindow = nil
-            worklist.append(contentsOf: view.subviewStorage)
+            view.subviewList.forEachReversed { worklist.append($0) }
         }
     }
 }
