@@ -100,7 +100,7 @@ open class ContainerController: Controller {
     /// a child it holds the only reference to (an iterative teardown; see `deinit` there); a main-actor
     /// stored property cannot be touched there on any instance but `self`. Everything else reaches it
     /// on the main actor.
-    nonisolated(unsafe) var childList = NodeList<Controller>()
+    @exclusivity(unchecked) nonisolated(unsafe) var childList = NodeList<Controller>()
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

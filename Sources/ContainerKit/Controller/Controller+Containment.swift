@@ -134,8 +134,15 @@ extension Controller {
     /// itself. One called by hand on a controller it manages, or naming it, is refused (a fault,
     /// the state does not change); returns whether it was.
     private func refusesMoveByHand(naming parent: ContainerController?, call: String) -> Bool {
-        guard let container = [storedParent, parent].lazy.compactMap({ $0 }).first(where: \.isBuiltInContainer)
-        else { return false }
+        let container: ContainerController? =
+            if let storedParent, storedParent.isBuiltInContainer {
+                storedParent
+            } else if let parent, parent.isBuiltInContainer {
+                parent
+            } else {
+                nil
+            }
+        guard let container else { return false }
         return container.refusesManualMove(
             of: self, call: "\(id).\(call)(toParent: \(parent.map { "\($0.id)" } ?? "nil"))")
     }

@@ -14,8 +14,64 @@
 /// other lifecycle flags.
 @MainActor
 open class Controller {
+    // Engine state first: classes are laid out in declaration order, so the fields every callback
+    // reads share the object's first cache lines, and a walk over a tree too large for the caches
+    // misses less. The engine's own stored state is `@exclusivity(unchecked)`: the engine commits
+    // state before it calls out (DESIGN principle 3) and never holds an access across a call out, so
+    // the runtime's dynamic exclusivity checks, a quarter of a containment round trip's
+    // instructions, could only ever pass.
+
+    @exclusivity(unchecked) var loading = ViewLoadingStateMachine()
+    @exclusivity(unchecked) var appearance = AppearanceStateMachine()
+    @exclusivity(unchecked) var containment = ContainmentStateMachine()
+
+    /// The root view; nil until loaded.
+    @exclusivity(unchecked) var storedView: View?
+
+    /// The parent. Ownership runs down the tree, so this holds no reference: it is `unowned(unsafe)`,
+    /// not `weak`, because any object a `weak` reference points to pays a slow path on every retain
+    /// and release. It stays sound because it never outlives its target: ``removeFromParent()``
+    /// clears it, and a parent that goes away clears it in each child first (`deinit`).
+    ///
+    /// `nonisolated(unsafe)` so that the parent's nonisolated `deinit` can clear it: that `deinit`
+    /// runs where the parent's last reference is dropped, in practice on the main actor, and while it
+    /// runs nothing else can reach the parent to change its children.
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var storedParent: ContainerController?
+
+    /// Where the controller stands among its parent's children (see ``NodeList``).
+    @exclusivity(unchecked) nonisolated(unsafe) var listSlot = -1
+
+    /// The callback whose base implementation the running override is expected to reach.
+    @exclusivity(unchecked) var awaitingSuper: SuperCall?
+
+    /// The appearance callback being delivered to this controller, if any (for R8's flags).
+    @exclusivity(unchecked) var deliveringAppearance: AppearanceCallback?
+
+    /// The appearance step being delivered to this built-in container, which its base appearance
+    /// callbacks forward to its visible children (F6).
+    @exclusivity(unchecked) var drivenStep: AppearanceStep?
+
+    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
+    /// open while the parent link is not made yet, which is not a deallocated parent.
+    @exclusivity(unchecked) var isJoiningParent = false
+
+    /// How the deferred did-appear of a window entry names this controller (see
+    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
+    @exclusivity(unchecked) var deferredReference: ControllerReference?
+
     /// The controller's identity in events and violations.
     public let id: ControllerID
+
+    /// Presentation links and settings (Presentation/Controller+Presentation.swift).
+    @exclusivity(unchecked) var presentation = PresentationState()
+
+    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
+    @exclusivity(unchecked) var ownTransitionCoordinator: Coordinator?
+
+    /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
+    @exclusivity(unchecked) var forwardsSizeTransition = false
+
+    @exclusivity(unchecked) var storedPreferredContentSize: Size = .zero
 
     /// A title, as UIKit's `title`; containers show it, the engine never reads it.
     public var title: String?
@@ -28,55 +84,6 @@ open class Controller {
 
     /// What a tab bar shows for this controller when it is a tab. The engine never reads it.
     public var tabBarItem = TabBarItem()
-
-    var loading = ViewLoadingStateMachine()
-    var appearance = AppearanceStateMachine()
-    var containment = ContainmentStateMachine()
-
-    /// The root view; nil until loaded.
-    var storedView: View?
-
-    /// The parent. Ownership runs down the tree, so this holds no reference: it is `unowned(unsafe)`,
-    /// not `weak`, because any object a `weak` reference points to pays a slow path on every retain
-    /// and release. It stays sound because it never outlives its target: ``removeFromParent()``
-    /// clears it, and a parent that goes away clears it in each child first (`deinit`).
-    ///
-    /// `nonisolated(unsafe)` so that the parent's nonisolated `deinit` can clear it: that `deinit`
-    /// runs where the parent's last reference is dropped, in practice on the main actor, and while it
-    /// runs nothing else can reach the parent to change its children.
-    nonisolated(unsafe) unowned(unsafe) var storedParent: ContainerController?
-
-    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
-    /// open while the parent link is not made yet, which is not a deallocated parent.
-    var isJoiningParent = false
-
-    /// The callback whose base implementation the running override is expected to reach.
-    var awaitingSuper: SuperCall?
-
-    /// The appearance callback being delivered to this controller, if any (for R8's flags).
-    var deliveringAppearance: AppearanceCallback?
-
-    /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
-    var forwardsSizeTransition = false
-
-    var storedPreferredContentSize: Size = .zero
-
-    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
-    var ownTransitionCoordinator: Coordinator?
-
-    /// The appearance step being delivered to this built-in container, which its base appearance
-    /// callbacks forward to its visible children (F6).
-    var drivenStep: AppearanceStep?
-
-    /// Presentation links and settings (Presentation/Controller+Presentation.swift).
-    var presentation = PresentationState()
-
-    /// How the deferred did-appear of a window entry names this controller (see
-    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
-    var deferredReference: ControllerReference?
-
-    /// Where the controller stands among its parent's children (see ``NodeList``).
-    nonisolated(unsafe) var listSlot = -1
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {

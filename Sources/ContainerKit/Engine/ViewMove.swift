@@ -5,7 +5,7 @@ enum ViewMove {
     /// The moves that have announced themselves and not yet changed the tree, innermost last: the
     /// view each one moves and its new superview. Pushed and popped inside one synchronous
     /// ``perform(_:to:at:drivesAppearance:)``, so it is empty whenever no move is under way.
-    private static var movesUnderWay: [(view: View, target: View?)] = []
+    @exclusivity(unchecked) private static var movesUnderWay: [(view: View, target: View?)] = []
 
     /// Moves `view` under `newSuperview` (nil: removes it), at `index` among the subviews (nil: frontmost).
     ///

@@ -1,3 +1,7 @@
+#if canImport(Synchronization)
+    import Synchronization
+#endif
+
 /// Receives every ``LifecycleEvent`` delivered inside an observation scope.
 ///
 /// Events arrive in delivery order, on the main actor, except ``LifecycleEvent/deallocated(_:)``,
@@ -22,10 +26,17 @@ extension LifecycleObserver {
 /// Scopes in which observers receive lifecycle events.
 ///
 /// Observers are bound to the current task, so two tests running in parallel, each with its own
-/// observer, never see each other's events, and no global state changes. With no observer in
-/// scope, delivering a callback costs one task-local lookup and allocates nothing.
+/// observer, never see each other's events, and no global state changes. While no scope is open
+/// in any task, delivering a callback costs one atomic load (where the platform has atomics, else a
+/// task-local lookup) and allocates nothing.
 public enum LifecycleObservation {
     @TaskLocal static var observers: ObserverList?
+
+    /// The observers in scope: ``observers``, whose lookup is skipped while no scope is open in any
+    /// task, as is the case outside tests.
+    static var observersInScope: ObserverList? {
+        OpenObservationScopes.noneIsOpen ? nil : observers
+    }
 
     /// Runs `operation` with `observer` receiving every event delivered inside it, in addition to
     /// the observers of any enclosing scope.
@@ -33,7 +44,9 @@ public enum LifecycleObservation {
         with observer: any LifecycleObserver,
         _ operation: () throws -> Result
     ) rethrows -> Result {
-        try $observers.withValue(ObserverList(observer, next: observers), operation: operation)
+        OpenObservationScopes.open()
+        defer { OpenObservationScopes.close() }
+        return try $observers.withValue(ObserverList(observer, next: observers), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `observer` receiving every event delivered inside it.
@@ -42,17 +55,19 @@ public enum LifecycleObservation {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await $observers.withValue(
+        OpenObservationScopes.open()
+        defer { OpenObservationScopes.close() }
+        return try await $observers.withValue(
             ObserverList(observer, next: observers), operation: operation, isolation: isolation)
     }
 
     /// Whether any observer is in scope.
-    public static var isObserving: Bool { observers != nil }
+    public static var isObserving: Bool { observersInScope != nil }
 
     /// Tells the observers in scope that `window` has work, an animation, or has been shown.
     @MainActor
     static func noteActivity(of window: Window) {
-        var list = observers
+        var list = observersInScope
         while let node = list {
             node.observer.observe(windowActivity: window)
             list = node.next
@@ -61,7 +76,7 @@ public enum LifecycleObservation {
 
     /// Delivers an event to the observers in scope. The event is built only when there is one.
     static func emit(_ event: @autoclosure () -> LifecycleEvent, source: @autoclosure () -> EventSource) {
-        guard var list = observers else { return }
+        guard var list = observersInScope else { return }
         let event = event()
         let source = source()
         while true {
@@ -82,3 +97,45 @@ final class ObserverList: Sendable {
         self.next = next
     }
 }
+
+/// How many observation scopes are open, in all tasks together, so that delivering an event can skip
+/// the task-local lookup (a few hundred instructions) while there is none: one relaxed atomic load.
+///
+/// Relaxed ordering is enough. A scope's own task sees its own increment, and so do the child tasks
+/// it creates after it; a task that reads a stale count of zero cannot be inside a scope, since the
+/// observers are bound to the task that opened it. A stale non-zero count only costs the lookup.
+/// Where the platform has no atomics (`Synchronization` needs macOS 15, iOS 18 and their peers), the
+/// lookup is never skipped.
+enum OpenObservationScopes {
+    static var noneIsOpen: Bool {
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return ScopeCount.open.load(ordering: .relaxed) == 0
+            }
+        #endif
+        return false
+    }
+
+    static func open() {
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                ScopeCount.open.wrappingAdd(1, ordering: .relaxed)
+            }
+        #endif
+    }
+
+    static func close() {
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                ScopeCount.open.wrappingSubtract(1, ordering: .relaxed)
+            }
+        #endif
+    }
+}
+
+#if canImport(Synchronization)
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private enum ScopeCount {
+        static let open = Atomic<Int>(0)
+    }
+#endif

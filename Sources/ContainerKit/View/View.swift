@@ -5,6 +5,8 @@
 /// A view holds its subviews strongly; its superview holds it, and the view only points back.
 @MainActor
 open class View {
+    // The engine's stored state is `@exclusivity(unchecked)`, for the reason `Controller`'s is.
+
     /// The frame in the superview's coordinates. ContainerKit does no autoresizing: frames change
     /// only when code sets them (the window sets its root view's frame).
     public var frame: Rect
@@ -24,7 +26,7 @@ open class View {
     /// on every retain and release. It stays sound because it never outlives its target: a move clears
     /// or replaces it, and a superview that goes away clears it in each subview first (`deinit`).
     /// `nonisolated(unsafe)` for that `deinit`, as ``subviewStorage``.
-    nonisolated(unsafe) unowned(unsafe) var superviewStorage: View?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var superviewStorage: View?
 
     /// The subviews, back to front.
     public var subviews: [View] { subviewList.nodes }
@@ -34,22 +36,22 @@ open class View {
     /// `nonisolated(unsafe)` so that the nonisolated `deinit` can take the subviews out of a subview it
     /// holds the only reference to (see `deinit`); a main-actor stored property cannot be touched there
     /// on any instance but `self`. Everything else reaches it on the main actor.
-    nonisolated(unsafe) var subviewList = NodeList<View>()
+    @exclusivity(unchecked) nonisolated(unsafe) var subviewList = NodeList<View>()
 
     /// Where the view stands among its superview's subviews (see ``NodeList``).
-    nonisolated(unsafe) var listSlot = -1
+    @exclusivity(unchecked) nonisolated(unsafe) var listSlot = -1
 
     /// The window this view is in, cached and updated as the view moves.
     ///
     /// A back pointer that holds no reference, `unowned(unsafe)` for the reason ``superviewStorage``
     /// is: a move updates it down the subtree, and a window that goes away clears it in every view of
     /// its tree first (`Window`'s `deinit`, which needs it `nonisolated(unsafe)`).
-    nonisolated(unsafe) unowned(unsafe) var storedWindow: Window?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var storedWindow: Window?
 
     /// The controller whose root view this is: a back pointer that holds no reference (the controller
     /// holds the view), `unowned(unsafe)` for the reason ``superviewStorage`` is. The controller clears
     /// it when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
-    nonisolated(unsafe) unowned(unsafe) var owningController: Controller?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var owningController: Controller?
 
     /// Creates a view with `frame`.
     public init(frame: Rect = .zero) {

@@ -1,6 +1,6 @@
 extension Window {
     /// The window whose turn is running, if any: turns never nest, across windows too.
-    @MainActor static var windowRunningTurn: Window?
+    @exclusivity(unchecked) @MainActor static var windowRunningTurn: Window?
 
     /// The most rounds a turn may take before it is stopped as a runaway.
     package static let maximumRoundsPerTurn = 10_000

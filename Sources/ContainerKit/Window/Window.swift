@@ -38,14 +38,15 @@ open class Window: View {
     /// ``ContainerController/childForStatusBarHidden``).
     public internal(set) var isStatusBarHidden = false
 
-    var storedRootController: Controller?
-    var storedIsHidden = true
-    var deferred: [DeferredWork] = []
+    // The engine's stored state is `@exclusivity(unchecked)`, for the reason `Controller`'s is.
+    @exclusivity(unchecked) var storedRootController: Controller?
+    @exclusivity(unchecked) var storedIsHidden = true
+    @exclusivity(unchecked) var deferred: [DeferredWork] = []
     /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
-    var lastCompletionSerial: UInt64 = 0
-    var running: [DeferredWork] = []
-    var transitionRequests: [WeakHost] = []
-    var isRunningVisibleTransition = false
+    @exclusivity(unchecked) var lastCompletionSerial: UInt64 = 0
+    @exclusivity(unchecked) var running: [DeferredWork] = []
+    @exclusivity(unchecked) var transitionRequests: [WeakHost] = []
+    @exclusivity(unchecked) var isRunningVisibleTransition = false
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {
