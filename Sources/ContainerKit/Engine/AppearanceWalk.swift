@@ -236,7 +236,7 @@ enum AppearanceWalk {
     /// The driving root of a leaf view (the common case of a child's root view), found without
     /// setting up a walk; nil when the view has subviews or drives no controller.
     private static func leafRoot(_ view: View) -> Controller? {
-        guard view.subviews.isEmpty, let controller = view.owningController,
+        guard view.subviewList.isEmpty, let controller = view.owningController,
             isDrivenByWindow(controller, ownerAbove: nil)
         else { return nil }
         return controller

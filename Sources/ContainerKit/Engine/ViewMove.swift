@@ -120,7 +120,7 @@ enum ViewMove {
         // Only a view with subviews can be a strict ancestor of `superview` (a superview link always
         // has its entry in the superview's subviews), so the walk up from `superview` runs only for
         // one: adding a new view at the bottom of a deep chain stays constant-time.
-        if superview === view || (!view.subviews.isEmpty && superview.isDescendant(of: view)) {
+        if superview === view || (!view.subviewList.isEmpty && superview.isDescendant(of: view)) {
             let owners = [view.owningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: owners,
@@ -145,7 +145,7 @@ enum ViewMove {
     private static func builtInNestingFault(moving view: View, under superview: View) -> ContractViolation? {
         // Only a view with subviews, or a built-in container's root view, can be an eventual ancestor
         // of another view; the walk costs what the cycle check of `fault(moving:under:)` costs.
-        guard !view.subviews.isEmpty || (view.owningController as? ContainerController)?.isBuiltInContainer == true,
+        guard !view.subviewList.isEmpty || (view.owningController as? ContainerController)?.isBuiltInContainer == true,
             eventuallyHolds(view, superview)
         else { return nil }
         let owners = [view.nearestOwningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
@@ -189,7 +189,7 @@ enum ViewMove {
     /// a move costs at most twice the shorter walk that settles it: wrapping a deep chain bottom-up and
     /// adding leaves to a deep chain top-down both stay constant-time.
     private static func nestedRootViewFault(moving view: View, under superview: View) -> ContractViolation? {
-        guard view.owningController == nil, !view.subviews.isEmpty else { return nil }
+        guard view.owningController == nil, !view.subviewList.isEmpty else { return nil }
         var below: [View] = view.subviews.reversed()
         var candidates: [Controller] = []
         var above: View? = superview
@@ -238,7 +238,7 @@ enum ViewMove {
         for (moving, target) in movesUnderWay.reversed() {
             // Only a view with subviews can be a strict ancestor of another.
             let conflicts =
-                view.subviews.isEmpty
+                view.subviewList.isEmpty
                 ? view === moving || view === target
                 : moving.isDescendant(of: view) || target?.isDescendant(of: view) == true
             guard conflicts else { continue }
@@ -266,11 +266,12 @@ enum ViewMove {
     /// Visits `root` and every view under it, pre-order, without recursion.
     static func forEachView(in root: View, _ body: (View) -> Void) {
         body(root)
-        guard !root.subviews.isEmpty else { return }
-        var stack: [View] = root.subviews.reversed()
+        guard !root.subviewList.isEmpty else { return }
+        var stack: [View] = []
+        root.subviewList.forEachReversed { stack.append($0) }
         while let view = stack.popLast() {
             body(view)
-            stack.append(contentsOf: view.subviews.reversed())
+            view.subviewList.forEachReversed { stack.append($0) }
         }
     }
 }
