@@ -35,7 +35,7 @@ extension ContainerController {
         // can be above `self` through a presentation, so the walks up from `self` run only for those:
         // adding a new child to a deep chain costs nothing per level, and building the chain top-down
         // stays linear.
-        let mayBeAncestor = child === self || (child as? ContainerController)?.childList.isEmpty == false
+        let mayBeAncestor = child === self || child.asContainer?.childList.isEmpty == false
         if mayBeAncestor, isSelfOrDescendant(of: child) {
             ContractViolation(
                 kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],

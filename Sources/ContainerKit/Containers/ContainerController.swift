@@ -112,6 +112,8 @@ open class ContainerController: Controller {
         super.init(name: name)
     }
 
+    override var asContainer: ContainerController? { self }
+
     /// Whether appearance callbacks reach the children on their own (F1, F2). Override to return
     /// `false` to forward them by hand with ``Controller/beginAppearanceTransition(_:animated:)``
     /// and ``Controller/endAppearanceTransition()`` (F4).

@@ -128,7 +128,7 @@ extension Controller {
     /// F6: a built-in container drives its visible children from inside its own appearance
     /// callbacks, so a subclass's code after `super` runs after the children's callbacks.
     func forwardToVisibleChildren() {
-        guard let container = self as? ContainerController, let step = drivenStep else { return }
+        guard let container = asContainer, let step = drivenStep else { return }
         drivenStep = nil
         for child in container.visibleChildren {
             if case .end(appearing: true) = step,

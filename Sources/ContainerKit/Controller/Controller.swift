@@ -95,6 +95,10 @@ open class Controller {
         id = ControllerID.next(name: name, typeName: String(describing: Self.self))
     }
 
+    /// This controller as a container, if it is one: a virtual call, much cheaper than the dynamic
+    /// cast `as? ContainerController` on the paths every callback takes.
+    var asContainer: ContainerController? { nil }
+
     /// Creates a controller with `id`, taking no serial number: for the engine's placeholders.
     init(id: ControllerID) {
         self.id = id

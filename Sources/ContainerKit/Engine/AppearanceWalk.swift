@@ -54,7 +54,7 @@ enum AppearanceWalk {
     private static func pushForwardingTargets(
         of controller: Controller, onto stack: inout [(controller: Controller, source: EventSource)]
     ) {
-        guard let container = controller as? ContainerController, !container.childList.isEmpty,
+        guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
         else { return }
         let source = EventSource.controller(container.id)
@@ -72,7 +72,7 @@ enum AppearanceWalk {
     ) -> AppearanceStep? {
         // A built-in container forwards from inside its own callbacks (F6): it takes the step
         // its children get from here.
-        let drivesOwnChildren = (controller as? ContainerController)?.appearanceForwarding == .containerDriven
+        let drivesOwnChildren = controller.asContainer?.appearanceForwarding == .containerDriven
         defer { if drivesOwnChildren { controller.drivenStep = nil } }
         switch step {
         case .begin(let appearing, let animated, let timing):

@@ -59,7 +59,7 @@ enum ViewMove {
         }
         oldSuperview?.willRemoveSubview(view)
         movesUnderWay.removeLast()
-        let leftWindow = windowChanges ? oldWindow.flatMap { $0.isHidden ? nil : $0 } : nil
+        let leftWindow: Window? = if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { nil }
 
         oldSuperview?.subviewList.remove(view, leaving: View.listHole)
         if let newSuperview {
@@ -145,7 +145,7 @@ enum ViewMove {
     private static func builtInNestingFault(moving view: View, under superview: View) -> ContractViolation? {
         // Only a view with subviews, or a built-in container's root view, can be an eventual ancestor
         // of another view; the walk costs what the cycle check of `fault(moving:under:)` costs.
-        guard !view.subviewList.isEmpty || (view.owningController as? ContainerController)?.isBuiltInContainer == true,
+        guard !view.subviewList.isEmpty || view.owningController?.asContainer?.isBuiltInContainer == true,
             eventuallyHolds(view, superview)
         else { return nil }
         let owners = [view.nearestOwningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
