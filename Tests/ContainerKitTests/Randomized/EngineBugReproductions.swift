@@ -39,28 +39,6 @@ import Testing
 
     // MARK: - Bugs
 
-    @Test func bugL_aPageChangeWaitingBehindATurnIsDroppedButStillShown() {
-        let root = ContainerController(name: "root")
-        let window = visibleRoot(root)
-        let driver = ManualAnimationDriver()
-        driver.install(on: window)
-        let page = PageController(name: "page", transitionStyle: .scroll)
-        page.setControllers([Controller(name: "e")], direction: .forward, animated: false)
-        RandomWorld.embed(page, in: root)
-        window.runUntilIdle()
-        collectingViolations {
-            page.setControllers([Controller(name: "f")], direction: .forward, animated: true)
-            window.runUntilIdle()  // the turn to f is in flight
-            page.setControllers([Controller(name: "h")], direction: .forward, animated: false)  // waits
-            page.willMove(toParent: nil)
-            page.view.removeFromSuperview()  // completes the turn in flight; h's move ends with didMove(nil)
-            page.removeFromParent()
-        }
-        withKnownIssue("L: shownControllers names h, which is no longer a child") {
-            #expect(page.shownControllers.allSatisfy { $0.parent === page })
-        }
-    }
-
     @Test func findingN_aPushDuringASwipeBackIsCheckedWhenTheGestureEnds() {
         let root = ContainerController(name: "root")
         let window = visibleRoot(root)

@@ -12,11 +12,6 @@ extension RandomWorld {
         if isInteractivePopOpen, facts.container === navigation, !facts.adopting.isEmpty {
             return "N: a push made during a swipe back is checked only when the gesture ends"
         }
-        if case .setPages = operation {
-            if window.animationsInFlight.contains(where: { $0.kind == .paging }) {
-                return "L: a page change waiting behind a page turn, then the page controller leaves the window"
-            }
-        }
         return nil
     }
 
