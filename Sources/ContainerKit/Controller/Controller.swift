@@ -46,6 +46,13 @@ open class Controller {
     /// runs nothing else can reach the parent to change its children.
     nonisolated(unsafe) unowned(unsafe) var storedParent: ContainerController?
 
+    /// The navigation controller whose stack this controller waits to join: a push or
+    /// `setControllers` naming it was accepted during that navigation controller's interactive pop,
+    /// and runs when the gesture ends. Until then it counts as a pending member of that stack (R9):
+    /// another parent, stack, tab, page, window or presenter cannot take it. Weak: the navigation
+    /// controller holds the request, and so this controller, not the other way round.
+    weak var pendingStack: NavigationController?
+
     /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
     /// open while the parent link is not made yet, which is not a deallocated parent.
     var isJoiningParent = false

@@ -294,6 +294,171 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    // MARK: - N: a push made during a swipe back
+
+    /// Finding N: `push(g)` during a swipe back is checked inside the call and waits for the
+    /// gesture. `box.addChild(g)` used to go through in between, and `finish()` then refused the push
+    /// late, with a fault. Now `g` is a pending member of `nav`'s stack until the gesture ends: the
+    /// add, a second push, a tab, a window root or a presentation of `g` are refused (R9), nothing
+    /// changes, and the push runs after the swipe.
+    @Test func aControllerPushedDuringASwipeBackWaitsAsAPendingMemberOfTheStack() {  // §6, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let g = Leaf(name: "g")
+            let box = Parent(name: "box")
+            let other = NavigationController(name: "other", rootController: Leaf(name: "o"))
+            let tabs = TabBarController(name: "tabs")
+            let otherWindow = makeWindow("otherWindow")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(g, animated: true)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(g): accepted; it waits for the gesture, and nothing fires
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id])
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [box, g, nav]) {
+                box.addChild(g)
+            }
+            #expect(recorder.violations.last?.message.contains("waits to join nav's stack") == true)
+            #expect(recorder.violations.last?.message.contains("(R9)") == true)
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [g, nav]) { nav.push(g, animated: true) }
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [other, g, nav]) {
+                other.push(g, animated: false)
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, g, nav]) { tabs.controllers = [g] }
+            recorder.expectViolation(.invalidRootController, unchanged: [g, nav]) { otherWindow.rootController = g }
+            recorder.expectViolation(.presentingInvalidController, unchanged: [g, nav]) {
+                nav.present(g, animated: false)
+            }
+            #expect(g.parent == nil && box.children.isEmpty && other.controllers.count == 1)
+            handle?.finish()
+            recorder.expect(
+                """
+                -- finish(): the push runs
+                g.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                -- then the push's transition
+                g.loadView()
+                g.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                g.viewDidAppear(animated: true)
+                g.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, g.id])
+            #expect(g.parent === nav && g.appearanceState == .appeared)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+        #expect(recorder.violations.count == 6)
+        #expect(recorder.violations.allSatisfy { $0.severity == .fault })
+    }
+
+    /// Finding N, the refusals up front: a push during a swipe back of a controller that has another
+    /// parent is refused inside the call, as any push (§6), and nothing waits for the gesture.
+    @Test func aPushDuringASwipeBackIsCheckedInsideTheCall() {  // §6, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, root, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let c = Leaf(name: "c")
+            embed(c, in: root)
+            window.runUntilIdle()
+            let inner = NavigationController(name: "inner")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            recorder.expectViolation(.pushingControllerWithParent, unchanged: [nav, c]) {
+                nav.push(c, animated: true)
+            }
+            recorder.expectViolation(.pushingNavigationController, unchanged: [nav]) {
+                nav.push(inner, animated: true)
+            }
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- the refused pushes left nothing to run: the swipe alone completes
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id])
+            #expect(c.parent === root)
+            recorder.finish()
+            withExtendedLifetime((b, inner)) {}
+        }
+    }
+
+    /// Finding N, `setControllers`: the controllers it brings in during a swipe back wait as pending
+    /// members of the stack too; a cancelled swipe lets the request run, and the marks go.
+    @Test func controllersSetDuringASwipeBackWaitUntilItIsCancelled() {  // §6, R7, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let x = Leaf(name: "x")
+            let box = Parent(name: "box")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.setControllers([a, x], animated: false)
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [box, x, nav]) {
+                box.addChild(x)
+            }
+            handle?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- cancel(): setControllers runs; b's removal waits for the swipe's move to end (R7)
+                x.willMove(toParent: nav)
+                -- the swipe's animation completes
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                b.willMove(toParent: nil)
+                -- then setControllers' transition
+                x.loadView()
+                x.viewDidLoad()
+                b.viewWillDisappear(animated: false)
+                x.viewWillAppear(animated: false)
+                b.viewDidDisappear(animated: false)
+                x.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                x.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, x.id])
+            #expect(x.parent === nav && b.parent == nil)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe

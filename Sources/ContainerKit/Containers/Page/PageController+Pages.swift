@@ -20,7 +20,8 @@ extension PageController {
     ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
     /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
-    /// root view holds the page controller's view (a cycle).
+    /// root view holds the page controller's view (a cycle), one that waits to join a navigation
+    /// stack (pushed during an interactive pop, R9).
     ///
     /// ## Callback order
     ///
