@@ -174,9 +174,11 @@ extension NavigationController {
 
     /// During a gesture, keeps `request` for when it ends and returns true.
     ///
-    /// The controllers in `joining` (those a push or `setControllers` brings in) count as pending
-    /// members of the stack until then (``Controller/pendingStack``): the request was checked when
-    /// it was made, and nothing can move them elsewhere before it runs (R9).
+    /// The controllers in `joining` (those a push or `setControllers` names) count as pending members
+    /// of the stack until then (``Controller/pendingStack``): the request was checked when it was
+    /// made, and nothing can move them elsewhere, or push them again, before it runs (R9). Those in
+    /// the stack already, or the top the gesture takes out, are children that R9 protects anyway;
+    /// the mark also refuses a second push of the top.
     func deferDuringGesture(
         joining: [Controller] = [], _ request: @escaping (NavigationController) -> Void
     ) -> Bool {

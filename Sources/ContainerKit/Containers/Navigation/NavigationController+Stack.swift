@@ -63,11 +63,8 @@ extension NavigationController {
             violation.report()
             return false
         }
-        if deferDuringGesture(
-            joining: [controller], { $0.push(controller, animated: animated, completion: completion) })
-        {
-            return true
-        }
+        let later: (NavigationController) -> Void = { $0.push(controller, animated: animated, completion: completion) }
+        if deferDuringGesture(joining: [controller], later) { return true }
         request(animated: animated, completion: completion) {
             controllers.append(controller)
             beginAddition(of: controller)
@@ -290,10 +287,10 @@ extension NavigationController {
                 return false
             }
         }
-        let joining = newControllers.filter { $0.storedParent !== self }
-        if deferDuringGesture(
-            joining: joining, { $0.setControllers(newControllers, animated: animated, completion: completion) })
-        {
+        let later: (NavigationController) -> Void = {
+            $0.setControllers(newControllers, animated: animated, completion: completion)
+        }
+        if deferDuringGesture(joining: newControllers, later) {
             return true
         }
         request(animated: animated, completion: completion) {
