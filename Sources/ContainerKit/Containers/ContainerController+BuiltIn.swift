@@ -119,8 +119,8 @@ extension Controller {
     /// gesture ends (R9). Nil when it is not.
     func pendingStackConflict() -> String? {
         guard let navigation = pendingStack else { return nil }
-        return "\(id) waits to join \(navigation.id)'s stack: it was pushed during an interactive pop and joins "
-            + "when the gesture ends, and only \(navigation.id)'s API can move it (R9)"
+        return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers made during an interactive pop "
+            + "names it and runs when the gesture ends; only \(navigation.id)'s API can move it (R9)"
     }
 
     /// Whether this controller is `controller` or one of its descendants: making `controller` a

@@ -459,6 +459,44 @@ import Testing
         }
     }
 
+    /// Finding N, the top: a `setControllers` during the swipe back that names the top `b` marks it
+    /// too, so a push of `b` in the same gesture is refused inside the call; replayed after it, it
+    /// would have been refused late, `b` being in the stack by then.
+    @Test func pushingTheTopAgainAfterASetControllersDuringTheSwipeIsRefused() {  // §6, R7, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.setControllers([a, b], animated: true)
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [nav, b]) { nav.push(b, animated: true) }
+            #expect(recorder.violations.last?.message.contains("b waits to join nav's stack") == true)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- finish(): setControllers puts b back; its removal turns around (R7)
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                -- then setControllers' transition
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, b.id] && nav.children.map(\.id) == [a.id, b.id])
+            #expect(b.appearanceState == .appeared)
+            recorder.finish()
+        }
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
