@@ -54,11 +54,11 @@ extension Controller {
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
     /// window's root, presents a controller itself, or is this controller or above it (an ancestor,
     /// or through presenting controllers); one that waits to join a navigation stack, pushed during
-    /// that navigation controller's interactive pop (R9). Ignored (a warning, nothing fires): presenting from a
-    /// controller whose view is not in a visible window, or whose presenting controller presents
-    /// already, is being dismissed (a dismissal of it waits for its turn or runs, or its sheet is
-    /// being pulled down), or has its view out of a visible window (an ancestor of the caller whose
-    /// view is elsewhere). Carried out with a warning: presenting from a detached tree, whose root is
+    /// that navigation controller's interactive pop (R9). Ignored (a warning, nothing fires):
+    /// presenting from a controller whose view is not in a visible window, or whose presenting
+    /// controller presents already, is being dismissed (a dismissal of it waits for its turn or
+    /// runs, or its sheet is being pulled down), or has its view out of a visible window (an
+    /// ancestor of the caller whose view is elsewhere). Carried out with a warning: presenting from a detached tree, whose root is
     /// neither a window's root controller nor presented (its view was put in the window by hand).
     ///
     /// ## Callback order
