@@ -109,12 +109,18 @@ import Testing
         case transitionIncomingViewHoldsOutgoing = "M86"
         // Found by the randomized tests: containment
         case willMoveToNilWhileJoining = "M87"
+        // Found by the randomized tests: a controller pushed during a swipe back
+        case addChildWaitingForSwipeBack = "M88"
+        case pushWaitingForSwipeBackAgain = "M89"
+        case tabWaitingForSwipeBack = "M90"
+        case rootWaitingForSwipeBack = "M91"
         // Built-in containers
         case willMoveByHandOnTab = "M92"
         case didMoveByHandOnControllerBeingPushed = "M93"
         case swipeAnsweredWithShownPage = "M94"
         case pushControllerHoldingNavigationView = "M95"
         case navigationViewIntoChildView = "M96"
+        case presentWaitingForSwipeBack = "M97"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -272,11 +278,16 @@ extension MisuseCatalogTests.Row {
         case .transitionFromViewOutsideContainer: T.transitionFromViewOutsideContainer(check)
         case .transitionIncomingViewHoldsOutgoing: T.transitionIncomingViewHoldsOutgoing(check)
         case .willMoveToNilWhileJoining: T.willMoveToNilWhileJoining(check)
+        case .addChildWaitingForSwipeBack: T.addChildWaitingForSwipeBack(check)
+        case .pushWaitingForSwipeBackAgain: T.pushWaitingForSwipeBackAgain(check)
+        case .tabWaitingForSwipeBack: T.tabWaitingForSwipeBack(check)
+        case .rootWaitingForSwipeBack: T.rootWaitingForSwipeBack(check)
         case .willMoveByHandOnTab: T.willMoveByHandOnTab(check)
         case .didMoveByHandOnControllerBeingPushed: T.didMoveByHandOnControllerBeingPushed(check)
         case .swipeAnsweredWithShownPage: T.swipeAnsweredWithShownPage(check)
         case .pushControllerHoldingNavigationView: T.pushControllerHoldingNavigationView(check)
         case .navigationViewIntoChildView: T.navigationViewIntoChildView(check)
+        case .presentWaitingForSwipeBack: T.presentWaitingForSwipeBack(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1170,6 +1181,75 @@ extension MisuseCatalogTests {
         }
         window.runUntilIdle()
         check.recorder.skipEvents()
+    }
+
+    /// ``navigationStage(_:)`` with a swipe back from `b` begun and `g` pushed during it: `g` waits
+    /// for the gesture, a pending member of `nav`'s stack. `end` finishes the swipe, ends the turn
+    /// and skips its events (`g`'s push then runs).
+    static func swipeBackStage(
+        _ check: Check
+    ) -> (window: Window, nav: NavigationController, a: Controller, b: Controller, g: Controller, end: () -> Void) {
+        let (window, nav, a, b) = navigationStage(check)
+        let handle = nav.beginInteractivePop()
+        let g = Leaf(name: "g")
+        nav.push(g, animated: true)
+        check.recorder.skipEvents()
+        let end = {
+            handle?.finish()
+            window.runUntilIdle()
+            check.recorder.skipEvents()
+            #expect(nav.controllers.map(\.id) == [a.id, g.id])
+        }
+        return (window, nav, a, b, g, end)
+    }
+
+    static func addChildWaitingForSwipeBack(_ check: Check) {
+        let (window, nav, a, b, g, end) = swipeBackStage(check)
+        let q = Parent(name: "q")
+        check.refused(
+            .builtInContainerChildMovedByHand, involving: [q, g, nav], state: { state([window], [nav, a, b, g, q]) }
+        ) {
+            q.addChild(g)
+        }
+        end()
+    }
+
+    static func pushWaitingForSwipeBackAgain(_ check: Check) {
+        let other = NavigationController(name: "other", rootController: Leaf(name: "o"))
+        let (window, nav, a, b, g, end) = swipeBackStage(check)
+        check.refused(
+            .pushingControllerInStack, involving: [other, g], state: { state([window], [nav, a, b, g, other]) }
+        ) {
+            other.push(g, animated: false)
+        }
+        end()
+    }
+
+    static func tabWaitingForSwipeBack(_ check: Check) {
+        let (window, nav, a, b, g, end) = swipeBackStage(check)
+        let tab = TabBarController(name: "tab")
+        check.refused(.invalidContainerContents, involving: [tab, g], state: { state([window], [nav, a, b, g, tab]) }) {
+            tab.controllers = [g]
+        }
+        end()
+    }
+
+    static func rootWaitingForSwipeBack(_ check: Check) {
+        let (window, nav, a, b, g, end) = swipeBackStage(check)
+        let other = makeWindow("other")
+        other.makeKeyAndVisible()
+        check.refused(.invalidRootController, involving: [g, nav], state: { state([window, other], [nav, a, b, g]) }) {
+            other.rootController = g
+        }
+        end()
+    }
+
+    static func presentWaitingForSwipeBack(_ check: Check) {
+        let (window, nav, a, b, g, end) = swipeBackStage(check)
+        check.refused(.presentingInvalidController, involving: [nav, g], state: { state([window], [nav, a, b, g]) }) {
+            nav.present(g, animated: false)
+        }
+        end()
     }
 
     static func swipeAnsweredWithShownPage(_ check: Check) {

@@ -68,6 +68,9 @@ extension ContainerController {
             if let conflict = controller.placementConflict() {
                 return (conflict, controller)
             }
+            if let waiting = controller.pendingStackConflict() {
+                return (waiting, controller)
+            }
             if let cycle = viewCycle(showing: controller) {
                 return (cycle, controller)
             }
@@ -109,6 +112,15 @@ extension Controller {
             return "\(id) is the root controller of \(window.windowID); set that window's rootController to nil first"
         }
         return nil
+    }
+
+    /// Why this controller cannot go anywhere else now, if it is a pending member of a navigation
+    /// stack: pushed during that navigation controller's interactive pop, it joins the stack when the
+    /// gesture ends (R9). Nil when it is not.
+    func pendingStackConflict() -> String? {
+        guard let navigation = pendingStack else { return nil }
+        return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers made during an interactive pop "
+            + "names it and runs when the gesture ends; only \(navigation.id)'s API can move it (R9)"
     }
 
     /// Whether this controller is `controller` or one of its descendants: making `controller` a

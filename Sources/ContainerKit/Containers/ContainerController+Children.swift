@@ -12,7 +12,8 @@ extension ContainerController {
     /// Refused (a fault, nothing fires): adding a controller to itself or to one of its
     /// descendants, or to a controller presented (itself or through an ancestor) from it or one of
     /// its descendants, which would make the two hold each other; adding a child to a built-in
-    /// container, or taking one out of it, by hand (R9).
+    /// container, or taking one out of it, by hand (R9); adding a controller that waits to join a
+    /// navigation stack, pushed during that navigation controller's interactive pop (R9).
     /// Ignored (a warning, nothing fires): adding a child already in ``children``.
     ///
     /// ## Callback order
@@ -56,6 +57,14 @@ extension ContainerController {
             ContractViolation(
                 kind: .invalidChild, severity: .fault, controllers: [id, child.id],
                 message: "\(child.id) cannot be added as a child of \(id): \(conflict). Nothing changed."
+            ).report()
+            return
+        }
+        if let waiting = child.pendingStackConflict() {
+            ContractViolation(
+                kind: .builtInContainerChildMovedByHand, severity: .fault,
+                controllers: [id, child.id] + (child.pendingStack.map { [$0.id] } ?? []),
+                message: "addChild(_:) was refused: \(waiting). Nothing changed."
             ).report()
             return
         }

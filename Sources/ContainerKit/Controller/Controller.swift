@@ -73,6 +73,13 @@ open class Controller {
 
     @exclusivity(unchecked) var storedPreferredContentSize: Size = .zero
 
+    /// The navigation controller whose stack this controller waits to join: a push or
+    /// `setControllers` naming it was accepted during that navigation controller's interactive pop,
+    /// and runs when the gesture ends. Until then it counts as a pending member of that stack (R9):
+    /// another parent, stack, tab, page, window or presenter cannot take it. Weak: the navigation
+    /// controller holds the request, and so this controller, not the other way round.
+    weak var pendingStack: NavigationController?
+
     /// A title, as UIKit's `title`; containers show it, the engine never reads it.
     public var title: String?
 

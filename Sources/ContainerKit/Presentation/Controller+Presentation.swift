@@ -53,11 +53,12 @@ extension Controller {
     ///
     /// Refused (a fault, nothing fires): a controller that is presented already, has a parent, is a
     /// window's root, presents a controller itself, or is this controller or above it (an ancestor,
-    /// or through presenting controllers). Ignored (a warning, nothing fires): presenting from a
-    /// controller whose view is not in a visible window, or whose presenting controller presents
-    /// already, is being dismissed (a dismissal of it waits for its turn or runs, or its sheet is
-    /// being pulled down), or has its view out of a visible window (an ancestor of the caller whose
-    /// view is elsewhere). Carried out with a warning: presenting from a detached tree, whose root is
+    /// or through presenting controllers); one that waits to join a navigation stack, pushed during
+    /// that navigation controller's interactive pop (R9). Ignored (a warning, nothing fires):
+    /// presenting from a controller whose view is not in a visible window, or whose presenting
+    /// controller presents already, is being dismissed (a dismissal of it waits for its turn or
+    /// runs, or its sheet is being pulled down), or has its view out of a visible window (an
+    /// ancestor of the caller whose view is elsewhere). Carried out with a warning: presenting from a detached tree, whose root is
     /// neither a window's root controller nor presented (its view was put in the window by hand).
     ///
     /// ## Callback order
@@ -320,6 +321,11 @@ extension Controller {
     }
 
     private func presentViolation(_ controller: Controller) -> ContractViolation? {
+        if controller !== self, let waiting = controller.pendingStackConflict() {
+            return ContractViolation(
+                kind: .presentingInvalidController, severity: .fault, controllers: [id, controller.id],
+                message: "present(\(controller.id)) on \(id) was refused: \(waiting).")
+        }
         let reason: String?
         if controller === self {
             reason = "a controller cannot present itself"
@@ -327,6 +333,7 @@ extension Controller {
             reason = "it is presented by \(presenting.id) already"
         } else if let parent = controller.storedParent {
             reason = "it is a child of \(parent.id)"
+
         } else if let window = controller.storedView?.superview as? Window, window.rootController === controller {
             reason = "it is the root controller of \(window.windowID)"
         } else if controller.presentation.presented != nil {

@@ -7,7 +7,8 @@ extension Window {
     /// first), then the new root's subtree gets will-appear; its did-appear comes at the end of the
     /// turn (spec §4). On a hidden window nothing appears or disappears: the subtree appears when
     /// the window is shown. Setting the current root does nothing. Refused (a fault, nothing
-    /// changes): a controller that has a parent, or that is another window's root.
+    /// changes): a controller that has a parent, that is another window's root, or that waits to join
+    /// a navigation stack (pushed during that navigation controller's interactive pop, R9).
     ///
     /// ## Callback order
     ///
@@ -121,6 +122,13 @@ extension Window {
                 kind: .invalidRootController, severity: .fault, controllers: [controller.id, parent.id],
                 message: "\(controller.id) is a child of \(parent.id) and cannot be a window's root controller; "
                     + "remove it from its parent first."
+            )
+        }
+        if let waiting = controller.pendingStackConflict() {
+            return ContractViolation(
+                kind: .invalidRootController, severity: .fault,
+                controllers: [controller.id] + (controller.pendingStack.map { [$0.id] } ?? []),
+                message: "\(controller.id) cannot be a window's root controller: \(waiting)."
             )
         }
         if let presenter = controller.presentation.presenting {

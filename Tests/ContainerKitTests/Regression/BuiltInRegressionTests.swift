@@ -50,7 +50,7 @@ import Testing
                 e.didMove(toParent: nil)
                 """)
             #expect(f.appearanceState == .appeared)
-            #expect(h.appearanceState == .appeared)
+            #expect(h.appearanceState == .appeared && e.parent == nil)
             #expect(e.appearanceState == .disappeared)
             #expect(
                 page.shownControllers.count == 2 && page.shownControllers[0] === f && page.shownControllers[1] === h)
@@ -58,6 +58,443 @@ import Testing
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - L: a page change waiting behind a page turn
+
+    /// A visible window whose root `root` holds `page` (`.scroll`, showing `e`), with a manual
+    /// driver installed, turn ended.
+    private func pageShown() -> (window: Window, page: PageController, e: Controller, driver: ManualAnimationDriver) {
+        let root = Parent(name: "root")
+        let window = show(root)
+        let driver = ManualAnimationDriver()
+        driver.install(on: window)
+        let page = PageController(name: "page", transitionStyle: .scroll)
+        let e = Leaf(name: "e")
+        page.setControllers([e], direction: .forward, animated: false)
+        embed(page, in: root)
+        window.runUntilIdle()
+        return (window, page, e, driver)
+    }
+
+    /// Bug L: `setControllers([h])` waits behind the animated turn to `f`; then the page controller
+    /// is taken out of its parent, and taking its view out completes the turn in flight. That
+    /// completion used to end `h`'s addition with `didMove(toParent: nil)` while
+    /// `shownControllers` still named `h`. Now `h` stays a pending page (a child, its move open);
+    /// the waiting request keeps its place in the window's queue and, reached at the end of the
+    /// turn with the page controller out of the window, settles as an off-screen change does:
+    /// `h.didMove(toParent: page)`, `f`'s removal, the completion, no appearance callbacks.
+    @Test func aPageChangeWaitingBehindATurnSettlesOffScreenWhenThePageControllerLeaves() {  // §1, §8, R7, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, _) = pageShown()
+            let f = Leaf(name: "f")
+            let h = Leaf(name: "h")
+            recorder.skipEvents()
+            page.setControllers([f], direction: .forward, animated: true) { _ in }
+            window.runUntilIdle()
+            page.setControllers([h], direction: .forward, animated: false) { _ in }
+            recorder.expect(
+                """
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- the turn to f is in flight; the change to h waits
+                h.willMove(toParent: page)
+                """)
+            page.willMove(toParent: nil)
+            page.view.removeFromSuperview()
+            recorder.expect(
+                """
+                page.willMove(toParent: nil)
+                -- the view leaves the window: the turn in flight completes first (§1)
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                page.completion(finished: true)
+                -- then the disappearance; h's move stays open
+                page.viewWillDisappear(animated: false)
+                f.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                """)
+            #expect(page.shownControllers.map(\.id) == [h.id])
+            #expect(page.children.map(\.id) == [f.id, h.id])
+            #expect(h.parent === page && h.isMovingToParent == false)
+            page.removeFromParent()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.didMove(toParent: nil)
+                -- the end of the turn: the waiting change settles off screen
+                h.loadView()
+                h.viewDidLoad()
+                h.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                page.completion(finished: true)
+                """)
+            #expect(page.shownControllers.map(\.id) == [h.id])
+            #expect(page.children.map(\.id) == [h.id])
+            #expect(h.parent === page && f.parent == nil && e.parent == nil)
+            #expect([e, f, h].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug L, on screen: the change to `h` waiting behind the turn to `f` used to be dropped when
+    /// that turn completed (`h.didMove(toParent: nil)`), and the next turn then showed `h`, no
+    /// longer a child. Now it runs next, as any request waiting behind a transition.
+    @Test func aPageChangeWaitingBehindATurnRunsNext() {  // §1, §8, R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let f = Leaf(name: "f")
+            let h = Leaf(name: "h")
+            recorder.skipEvents()
+            page.setControllers([f], direction: .forward, animated: true)
+            window.runUntilIdle()
+            page.setControllers([h], direction: .forward, animated: false)
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                h.willMove(toParent: page)
+                -- the turn to f completes
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- then the turn to h
+                h.loadView()
+                h.viewDidLoad()
+                h.viewWillAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                h.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                h.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [h.id] && page.children.map(\.id) == [h.id])
+            #expect(h.appearanceState == .appeared && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Bug L, the page going out: `setControllers([e])` while the turn from `e` to `f` is in flight
+    /// used to take `e` out when the turn completed, though `shownControllers` named it. `e` stays
+    /// a child (no move: it never left) and the next turn brings it back.
+    @Test func theOutgoingPageAskedForAgainDuringATurnStays() {  // §8, R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let f = Leaf(name: "f")
+            recorder.skipEvents()
+            page.setControllers([f], direction: .forward, animated: true)
+            window.runUntilIdle()
+            page.setControllers([e], direction: .reverse, animated: true)
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- the turn to f completes; e stays a child
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                -- the turn back to e
+                e.viewWillAppear(animated: true)
+                f.viewWillDisappear(animated: true)
+                """)
+            #expect(page.children.map(\.id) == [e.id, f.id])
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                e.viewDidAppear(animated: true)
+                f.viewDidDisappear(animated: true)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id] && page.children.map(\.id) == [e.id])
+            #expect(e.appearanceState == .appeared && f.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Pages whose data source gives `next` after any page.
+    final class NextPage: PageControllerDataSource {
+        var next: Controller?
+
+        func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? { next }
+    }
+
+    /// Bug L, a swipe: `setControllers([f])` during a swipe to `f` that is then cancelled used to end
+    /// `f`'s move with `didMove(toParent: nil)` while `shownControllers` named it. `f` stays a
+    /// pending page, and the programmatic turn to it runs next.
+    @Test func aSwipedInPageAskedForByCodeStaysWhenTheSwipeIsCancelled() {  // §8, R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let f = Leaf(name: "f")
+            let source = NextPage()
+            source.next = f
+            page.dataSource = source
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            page.setControllers([f], direction: .forward, animated: false)
+            handle?.cancel()
+            driver.finish(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- cancel()
+                e.viewWillAppear(animated: true)
+                e.viewDidAppear(animated: true)
+                -- the swipe's animation completes; f's move stays open
+                f.viewWillDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                -- then the programmatic turn to f
+                f.viewWillAppear(animated: false)
+                e.viewWillDisappear(animated: false)
+                f.viewDidAppear(animated: false)
+                e.viewDidDisappear(animated: false)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [f.id] && page.children.map(\.id) == [f.id])
+            #expect(f.appearanceState == .appeared && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - N: a push made during a swipe back
+
+    /// Finding N: `push(g)` during a swipe back is checked inside the call and waits for the
+    /// gesture. `box.addChild(g)` used to go through in between, and `finish()` then refused the push
+    /// late, with a fault. Now `g` is a pending member of `nav`'s stack until the gesture ends: the
+    /// add, a second push, a tab, a window root or a presentation of `g` are refused (R9), nothing
+    /// changes, and the push runs after the swipe.
+    @Test func aControllerPushedDuringASwipeBackWaitsAsAPendingMemberOfTheStack() {  // §6, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let g = Leaf(name: "g")
+            let box = Parent(name: "box")
+            let other = NavigationController(name: "other", rootController: Leaf(name: "o"))
+            let tabs = TabBarController(name: "tabs")
+            let otherWindow = makeWindow("otherWindow")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(g, animated: true)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(g): accepted; it waits for the gesture, and nothing fires
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id])
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [box, g, nav]) {
+                box.addChild(g)
+            }
+            #expect(recorder.violations.last?.message.contains("waits to join nav's stack") == true)
+            #expect(recorder.violations.last?.message.contains("(R9)") == true)
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [g, nav]) { nav.push(g, animated: true) }
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [other, g, nav]) {
+                other.push(g, animated: false)
+            }
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, g, nav]) { tabs.controllers = [g] }
+            recorder.expectViolation(.invalidRootController, unchanged: [g, nav]) { otherWindow.rootController = g }
+            recorder.expectViolation(.presentingInvalidController, unchanged: [g, nav]) {
+                nav.present(g, animated: false)
+            }
+            #expect(g.parent == nil && box.children.isEmpty && other.controllers.count == 1)
+            handle?.finish()
+            recorder.expect(
+                """
+                -- finish(): the push runs
+                g.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                -- then the push's transition
+                g.loadView()
+                g.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                g.viewDidAppear(animated: true)
+                g.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, g.id])
+            #expect(g.parent === nav && g.appearanceState == .appeared)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+        #expect(recorder.violations.count == 6)
+        #expect(recorder.violations.allSatisfy { $0.severity == .fault })
+    }
+
+    /// Finding N, the refusals up front: a push during a swipe back of a controller that has another
+    /// parent is refused inside the call, as any push (§6), and nothing waits for the gesture.
+    @Test func aPushDuringASwipeBackIsCheckedInsideTheCall() {  // §6, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, root, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let c = Leaf(name: "c")
+            embed(c, in: root)
+            window.runUntilIdle()
+            let inner = NavigationController(name: "inner")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            recorder.expectViolation(.pushingControllerWithParent, unchanged: [nav, c]) {
+                nav.push(c, animated: true)
+            }
+            recorder.expectViolation(.pushingNavigationController, unchanged: [nav]) {
+                nav.push(inner, animated: true)
+            }
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- the refused pushes left nothing to run: the swipe alone completes
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id])
+            #expect(c.parent === root)
+            recorder.finish()
+            withExtendedLifetime((b, inner)) {}
+        }
+    }
+
+    /// Finding N, `setControllers`: the controllers it brings in during a swipe back wait as pending
+    /// members of the stack too; a cancelled swipe lets the request run, and the marks go.
+    @Test func controllersSetDuringASwipeBackWaitUntilItIsCancelled() {  // §6, R7, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            let x = Leaf(name: "x")
+            let box = Parent(name: "box")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.setControllers([a, x], animated: false)
+            recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [box, x, nav]) {
+                box.addChild(x)
+            }
+            handle?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- cancel(): setControllers runs; b's removal waits for the swipe's move to end (R7)
+                x.willMove(toParent: nav)
+                -- the swipe's animation completes
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                b.willMove(toParent: nil)
+                -- then setControllers' transition
+                x.loadView()
+                x.viewDidLoad()
+                b.viewWillDisappear(animated: false)
+                x.viewWillAppear(animated: false)
+                b.viewDidDisappear(animated: false)
+                x.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                x.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, x.id])
+            #expect(x.parent === nav && b.parent == nil)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+    }
+
+    /// Finding N, the top: a `setControllers` during the swipe back that names the top `b` marks it
+    /// too, so a push of `b` in the same gesture is refused inside the call; replayed after it, it
+    /// would have been refused late, `b` being in the stack by then.
+    @Test func pushingTheTopAgainAfterASetControllersDuringTheSwipeIsRefused() {  // §6, R7, R9
+        let recorder = Recorder()
+        recorder.record {
+            let (window, _, nav, a) = navigationShown()
+            let b = Leaf(name: "b")
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.setControllers([a, b], animated: true)
+            recorder.expectViolation(.pushingControllerInStack, unchanged: [nav, b]) { nav.push(b, animated: true) }
+            #expect(recorder.violations.last?.message.contains("b waits to join nav's stack") == true)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- finish(): setControllers puts b back; its removal turns around (R7)
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                -- then setControllers' transition
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, b.id] && nav.children.map(\.id) == [a.id, b.id])
+            #expect(b.appearanceState == .appeared)
+            recorder.finish()
+        }
     }
 
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window

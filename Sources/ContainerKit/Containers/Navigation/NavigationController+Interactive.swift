@@ -16,7 +16,11 @@ extension NavigationController {
     /// While the gesture lasts, ``controllers`` no longer holds the top (it is restored on cancel)
     /// while ``ContainerController/children`` still does, and requests (`push`, `pop`, …) wait for
     /// the gesture to end: they change the stack inside `finish()` or `cancel()`, and their
-    /// transition runs after this one. `pop` returns nil meanwhile.
+    /// transition runs after this one. `pop` returns nil meanwhile. A `push` or `setControllers`
+    /// made meanwhile is checked inside its call, as always; once accepted, the controllers it
+    /// brings in are pending members of the stack until it runs: adding one to another parent,
+    /// pushing it again, making it a tab, a page or a window's root, or presenting it are refused
+    /// (R9, a fault; nothing changes).
     ///
     /// Returns nil, and fires nothing, when the stack holds one controller, the navigation
     /// controller is not in a visible window, or a visible transition is pending or in flight in
@@ -169,9 +173,21 @@ extension NavigationController {
     }
 
     /// During a gesture, keeps `request` for when it ends and returns true.
-    func deferDuringGesture(_ request: @escaping (NavigationController) -> Void) -> Bool {
+    ///
+    /// The controllers in `joining` (those a push or `setControllers` names) count as pending members
+    /// of the stack until then (``Controller/pendingStack``): the request was checked when it was
+    /// made, and nothing can move them elsewhere, or push them again, before it runs (R9). Those in
+    /// the stack already, or the top the gesture takes out, are children that R9 protects anyway;
+    /// the mark also refuses a second push of the top.
+    func deferDuringGesture(
+        joining: [Controller] = [], _ request: @escaping (NavigationController) -> Void
+    ) -> Bool {
         guard interactivePop != nil else { return false }
-        interactivePop?.deferredRequests.append(request)
+        for controller in joining { controller.pendingStack = self }
+        interactivePop?.deferredRequests.append { navigation in
+            for controller in joining where controller.pendingStack === navigation { controller.pendingStack = nil }
+            request(navigation)
+        }
         return true
     }
 }

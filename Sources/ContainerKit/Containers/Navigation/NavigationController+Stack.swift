@@ -6,12 +6,16 @@ extension NavigationController {
     /// the end of the turn, after any transition already pending or in flight in the window: two
     /// pushes in one turn show one transition, and the controller buried by the second gets only
     /// its moves (spec §6). Off screen, or in a hidden window, everything completes inside the call,
-    /// without appearance callbacks. During an interactive pop, the request waits for the gesture
-    /// to end.
+    /// without appearance callbacks. During an interactive pop, the push is checked inside the call
+    /// as any push, then waits for the gesture to end; until then `controller` is a pending member
+    /// of the stack (R9): adding it to another parent, pushing it again (here or on another
+    /// navigation controller), making it a tab, a page or a window's root, or presenting it are
+    /// refused.
     ///
-    /// Refused (a fault, nothing fires): a controller already in the stack, a navigation
-    /// controller, a controller that has another parent, the navigation controller itself or one of
-    /// its ancestors, a controller whose root view holds the navigation controller's view (a cycle).
+    /// Refused (a fault, nothing fires): a controller already in the stack (or waiting to join a
+    /// stack), a navigation controller, a controller that has another parent, the navigation
+    /// controller itself or one of its ancestors, a controller whose root view holds the navigation
+    /// controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -39,6 +43,10 @@ extension NavigationController {
     /// when the navigation controller's view is loaded and `b`'s is not; `b.didMove(toParent: nav)`;
     /// `nav.completion()`.
     ///
+    /// During an interactive pop nothing fires inside the call: step 1 comes inside the gesture's
+    /// `finish()` or `cancel()`, and the rest once the swipe's transition has completed (see
+    /// ``beginInteractivePop()``).
+    ///
     /// - Parameters:
     ///   - controller: The controller to push; it becomes the top of the stack and a child.
     ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
@@ -55,7 +63,8 @@ extension NavigationController {
             violation.report()
             return false
         }
-        if deferDuringGesture({ $0.push(controller, animated: animated, completion: completion) }) { return true }
+        let later: (NavigationController) -> Void = { $0.push(controller, animated: animated, completion: completion) }
+        if deferDuringGesture(joining: [controller], later) { return true }
         request(animated: animated, completion: completion) {
             controllers.append(controller)
             beginAddition(of: controller)
@@ -219,11 +228,15 @@ extension NavigationController {
     /// top get appearance callbacks, and none when the top does not change (then the moves and
     /// `completion` still wait for the end of the turn, with no delegate call). An empty stack shows
     /// nothing: the old top disappears and no delegate call is made. Off screen, everything
-    /// completes inside the call.
+    /// completes inside the call. During an interactive pop, the call is checked inside it, then
+    /// waits for the gesture to end, and nothing fires until then (the willMove calls come inside
+    /// `finish()` or `cancel()`); the controllers it brings in are pending members of the stack
+    /// meanwhile, as with ``push(_:animated:completion:)``.
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
-    /// controller with another parent, the navigation controller itself or one of its ancestors, a
-    /// controller whose root view holds the navigation controller's view (a cycle).
+    /// controller with another parent or waiting to join another navigation controller's stack, the
+    /// navigation controller itself or one of its ancestors, a controller whose root view holds the
+    /// navigation controller's view (a cycle).
     ///
     /// ## Callback order
     ///
@@ -274,7 +287,10 @@ extension NavigationController {
                 return false
             }
         }
-        if deferDuringGesture({ $0.setControllers(newControllers, animated: animated, completion: completion) }) {
+        let later: (NavigationController) -> Void = {
+            $0.setControllers(newControllers, animated: animated, completion: completion)
+        }
+        if deferDuringGesture(joining: newControllers, later) {
             return true
         }
         request(animated: animated, completion: completion) {
@@ -333,6 +349,10 @@ extension NavigationController {
         }
         if !allowingStackMembers, controllers.contains(where: { $0 === controller }) {
             return refuse(.pushingControllerInStack, "it is already in the stack (UIKit raises)")
+        }
+        if let waiting = controller.pendingStackConflict(), !(allowingStackMembers && controller.pendingStack === self)
+        {
+            return refuse(.pushingControllerInStack, waiting)
         }
         controller.reconcileDeallocatedParent()
         if let parent = controller.storedParent, parent !== self {

@@ -11,9 +11,17 @@ extension PageController {
     /// shown ends its move with `didMove(toParent: nil)` (R7). Off screen, all of it happens inside
     /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
     ///
+    /// A request waiting behind a transition in flight keeps its new pages as pending pages
+    /// (children, their moves open) until its own turn, even when that transition completes first.
+    /// If the page controller leaves the window meanwhile, the transition in flight completes at
+    /// once (spec §1) and the request keeps its place in the window's queue: when the window
+    /// reaches it, at the end of that turn, it settles as an off-screen change does, with no
+    /// appearance callbacks, and its `completion` gets `true` (MODEL).
+    ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
     /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
-    /// root view holds the page controller's view (a cycle).
+    /// root view holds the page controller's view (a cycle), one that waits to join a navigation
+    /// stack (pushed during an interactive pop, R9).
     ///
     /// ## Callback order
     ///
@@ -97,6 +105,7 @@ extension PageController {
     /// Off screen: the pages change inside the call, with no appearance callbacks.
     func settleOffScreen() {
         let turn = PageTurn(from: displayed, to: shownControllers, animated: false)
+        settlingAdditions = takePendingAdditions()
         let completions = takePendingCompletions()
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
@@ -111,14 +120,35 @@ extension PageController {
 
     /// The moves of a programmatic change: new pages stay, old pages leave, and pages asked for
     /// and replaced before they were shown end their addition with `didMove(toParent: nil)` (R7).
+    ///
+    /// Only the pages whose addition was open when the turn started (``settlingAdditions``) are
+    /// settled. One the turn did not show, but that a request made since names again (it is in
+    /// ``shownControllers``), stays a pending page: its move stays open for the turn that shows it.
+    /// So do the pages asked for while the turn was in flight (bug L).
     func settleProgrammaticMoves(_ turn: PageTurn) {
-        let additions = pendingAdditions
-        pendingAdditions = []
+        let additions = settlingAdditions
+        settlingAdditions = []
         settleCompletedTurn(turn)
         let shown = Set(turn.to.map(ObjectIdentifier.init))
+        let named = Set(shownControllers.map(ObjectIdentifier.init))
         for page in additions where !shown.contains(ObjectIdentifier(page)) && page.storedParent === self {
-            endMove(of: page, stays: false)
+            if named.contains(ObjectIdentifier(page)) {
+                keepPending(page)
+            } else {
+                endMove(of: page, stays: false)
+            }
         }
+    }
+
+    /// `page`, whose addition is open, waits for the next programmatic turn, which ends its move.
+    func keepPending(_ page: Controller) {
+        guard !pendingAdditions.contains(where: { $0 === page }) else { return }
+        pendingAdditions.append(page)
+    }
+
+    func takePendingAdditions() -> [Controller] {
+        defer { pendingAdditions = [] }
+        return pendingAdditions
     }
 
     func takePendingCompletions() -> [(Bool) -> Void] {
@@ -142,6 +172,7 @@ extension PageController: VisibleTransitionHost {
             return
         }
         let turn = PageTurn(from: displayed, to: shownControllers, animated: pendingAnimated)
+        settlingAdditions = takePendingAdditions()
         let completions = takePendingCompletions()
         guard turn.from.map(ObjectIdentifier.init) != turn.to.map(ObjectIdentifier.init) else {
             settleProgrammaticMoves(turn)

@@ -91,7 +91,15 @@ extension PageController {
                 settleCompletedTurn(turn)
             } else {
                 finishCancelledTurn(turn)
-                for page in turn.to { endMove(of: page, stays: false) }
+                // A page a request made during the swipe names stays, pending, for that request's turn.
+                let named = Set(shownControllers.map(ObjectIdentifier.init))
+                for page in turn.to {
+                    if named.contains(ObjectIdentifier(page)) {
+                        keepPending(page)
+                    } else {
+                        endMove(of: page, stays: false)
+                    }
+                }
             }
             if let delegate {
                 LifecycleObservation.emit(

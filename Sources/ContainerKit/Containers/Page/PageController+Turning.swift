@@ -92,9 +92,11 @@ extension PageController {
     }
 
     /// The moves of a completed turn: each incoming page's `didMove(toParent: self)`, then each
-    /// outgoing page's removal (`willMove(toParent: nil)`, `didMove(toParent: nil)`).
+    /// outgoing page's removal (`willMove(toParent: nil)`, `didMove(toParent: nil)`). An outgoing
+    /// page that a request made during the turn names again (it is in ``shownControllers``) stays
+    /// a child, out of view, for the turn that shows it again.
     func settleCompletedTurn(_ turn: PageTurn) {
-        let staying = Set(turn.to.map(ObjectIdentifier.init))
+        let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
         for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
             endMove(of: page, stays: true)

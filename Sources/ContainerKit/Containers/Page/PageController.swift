@@ -56,6 +56,10 @@ open class PageController: ContainerController {
     var pendingCompletions: [(Bool) -> Void] = []
     var pendingAnimated = false
 
+    /// Pages whose addition was open when the programmatic turn in flight started: the pages that
+    /// turn settles. Those asked for since wait in ``pendingAdditions`` for the next turn.
+    var settlingAdditions: [Controller] = []
+
     /// Counts programmatic requests, so a swipe that completes after one keeps the pages it asked for.
     var pageRequests = 0
 

@@ -11,7 +11,8 @@ extension TabBarController {
     ///
     /// Refused (a fault, nothing changes): a controller named twice, one that has another parent,
     /// the tab bar controller itself or one of its ancestors, one whose root view holds the tab bar
-    /// controller's view (a cycle).
+    /// controller's view (a cycle), one that waits to join a navigation stack (pushed during an
+    /// interactive pop, R9).
     ///
     /// ## Callback order
     ///
