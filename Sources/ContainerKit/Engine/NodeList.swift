@@ -38,7 +38,7 @@ struct NodeList<Node: ListedNode> {
     /// Whether the list holds no node.
     var isEmpty: Bool { storage.count == holeCount }
 
-    /// The nodes, in order. Squeezes the holes out first, so it allocates nothing.
+    /// The nodes, in order. Squeezes the holes out first, in place.
     var nodes: [Node] {
         mutating get {
             compact()
