@@ -60,6 +60,105 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    // MARK: - Found by the soak: a page kept by a programmatic turn after its view was moved by hand
+
+    /// Seed 396301188271908696: a middle-spine page controller showing `[e, f]`; `f`'s view is taken
+    /// out by hand (`f` disappears, F2), then the pages are set to `[f, g]`, animated. The turn puts
+    /// `f`'s view back: `f` used to stay disappeared with its view on screen. The turn alone now
+    /// sends `f`'s callbacks, as for a new page (F7): `f` appears with `g`, left before right, the
+    /// incoming pair before the outgoing page, in the page-curl finished order (§8). `f` was a
+    /// child throughout, so it gets no move callbacks. The spec leaves this case open: MODEL.
+    @Test func aPageKeptByAProgrammaticTurnAfterItsViewWasTakenOutAppearsWithTheNewPage() {  // §8, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            f.view.removeFromSuperview()
+            page.setControllers([f, g], direction: .forward, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                g.willMove(toParent: page)
+                f.viewWillAppear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                g.viewDidAppear(animated: true)
+                g.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(f.appearanceState == .appeared && f.view.superview === page.view)
+            #expect(g.appearanceState == .appeared)
+            #expect(e.appearanceState == .disappeared)
+            #expect(
+                page.shownControllers.count == 2 && page.shownControllers[0] === f && page.shownControllers[1] === g)
+            #expect(f.parent === page && g.parent === page && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Seed 6291902559357013715, reduced: the same with the kept page on the right, its view moved
+    /// by hand into a plain view in no window, and a turn that is not animated. `h` appears with
+    /// `e`, with the turn's flag (F5, F7).
+    @Test func aPageKeptByAProgrammaticTurnAfterItsViewWasMovedOutOfTheWindowAppears() {  // §8, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            page.setControllers([g, h], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let holder = View()  // a plain view owned by nobody, in no window
+            holder.addSubview(h.view)
+            page.setControllers([e, h], direction: .reverse, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                e.willMove(toParent: page)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                h.viewWillAppear(animated: false)
+                g.viewWillDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
+                e.viewDidAppear(animated: false)
+                h.viewDidAppear(animated: false)
+                e.didMove(toParent: page)
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(h.appearanceState == .appeared && h.view.superview === page.view && holder.subviews.isEmpty)
+            #expect(e.appearanceState == .appeared)
+            #expect(g.appearanceState == .disappeared)
+            #expect(
+                page.shownControllers.count == 2 && page.shownControllers[0] === e && page.shownControllers[1] === h)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - L: a page change waiting behind a page turn
 
     /// A visible window whose root `root` holds `page` (`.scroll`, showing `e`), with a manual

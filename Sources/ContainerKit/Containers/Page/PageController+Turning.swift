@@ -4,15 +4,26 @@ struct PageTurn {
     let to: [Controller]
     let animated: Bool
 
-    /// The pages shown after the turn that were not shown before it: those that appear.
-    var entering: [Controller] {
-        let shown = Set(from.map(ObjectIdentifier.init))
-        return to.filter { !shown.contains(ObjectIdentifier($0)) }
+    /// The pages whose views the turn brings into the window: those that appear, left before right.
+    ///
+    /// Every page shown after the turn whose root view is in no visible window when the turn is
+    /// made: the new pages, and a page kept from before the turn (a programmatic turn of a middle
+    /// spine can keep one) whose view was taken out by hand meanwhile. The turn puts that view
+    /// back, so it alone sends the page's appearance callbacks, as for a new page (F7). A kept page
+    /// still on screen is not moved and gets none (F1).
+    let entering: [Controller]
+
+    /// Makes a turn from `from` to `to`; which pages enter is read from where their views are now.
+    @MainActor init(from: [Controller], to: [Controller], animated: Bool) {
+        self.from = from
+        self.to = to
+        self.animated = animated
+        entering = to.filter { !$0.isInVisibleWindow }
     }
 
     /// The pages shown before the turn that are not shown after it: those that disappear. A page
-    /// in both (a programmatic turn of a middle spine can keep one) stays on screen and gets no
-    /// appearance callbacks (F1).
+    /// in both stays a page and is not taken out; if its view was out of the window, it is among
+    /// the ``entering`` pages.
     var leaving: [Controller] {
         let staying = Set(to.map(ObjectIdentifier.init))
         return from.filter { !staying.contains(ObjectIdentifier($0)) }
