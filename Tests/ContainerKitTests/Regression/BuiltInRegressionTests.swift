@@ -159,6 +159,54 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Seed 3867741828414963569 (a soak after the fix above): a swipe to `f`, whose view its code had
+    /// put on screen by hand (`f` has no parent, so it may). Becoming a page takes `f`'s view out
+    /// (`f` disappears, F2), and the swipe brings it back: `f` is a new page and appears with the
+    /// swipe (F7), though its view was on screen when the swipe began. A first version of the fix
+    /// read which pages enter from where their views were before the pages were adopted, and left
+    /// `f` disappeared with its view on screen.
+    @Test func aSwipeToAPageWhoseViewWasOnScreenMakesItAppear() {  // §8, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: root)
+            let source = NextPage()
+            source.next = f
+            page.dataSource = source
+            root.view.addSubview(f.view)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- finish(), then the animation completes
+                e.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(f.appearanceState == .appeared && f.view.superview === page.view)
+            #expect(e.appearanceState == .disappeared && e.parent == nil)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - L: a page change waiting behind a page turn
 
     /// A visible window whose root `root` holds `page` (`.scroll`, showing `e`), with a manual

@@ -4,21 +4,21 @@ struct PageTurn {
     let to: [Controller]
     let animated: Bool
 
-    /// The pages whose views the turn brings into the window: those that appear, left before right.
-    ///
-    /// Every page shown after the turn whose root view is in no visible window when the turn is
-    /// made: the new pages, and a page kept from before the turn (a programmatic turn of a middle
-    /// spine can keep one) whose view was taken out by hand meanwhile. The turn puts that view
-    /// back, so it alone sends the page's appearance callbacks, as for a new page (F7). A kept page
-    /// still on screen is not moved and gets none (F1).
+    /// The pages shown after the turn that appear, left before right: those not shown before it,
+    /// and those kept from before it (a programmatic turn of a middle spine can keep one) whose
+    /// root view is in no visible window when the turn is made, taken out by hand meanwhile. The
+    /// turn puts that view back, so it alone sends the kept page's appearance callbacks, as for a
+    /// new page (F7). A kept page still on screen is not moved and gets none (F1).
     let entering: [Controller]
 
-    /// Makes a turn from `from` to `to`; which pages enter is read from where their views are now.
+    /// Makes a turn from `from` to `to`. Whether a kept page enters is read from where its view is
+    /// now, so a turn is made just before it begins.
     @MainActor init(from: [Controller], to: [Controller], animated: Bool) {
         self.from = from
         self.to = to
         self.animated = animated
-        entering = to.filter { !$0.isInVisibleWindow }
+        let shown = Set(from.map(ObjectIdentifier.init))
+        entering = to.filter { !shown.contains(ObjectIdentifier($0)) || !$0.isInVisibleWindow }
     }
 
     /// The pages shown before the turn that are not shown after it: those that disappear. A page
