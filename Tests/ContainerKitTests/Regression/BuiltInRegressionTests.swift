@@ -441,6 +441,68 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Seed 2267943579811369211 (soak, base seed 424242): during a swipe from `e` to `f`, the pages
+    /// are set to `[h]`, then to `[e]`; when the swipe completes, `e` stays a child, out of view, for
+    /// the request that names it (bug L). A third request, `[g]`, comes before that turn runs. The
+    /// turn to `g` used to leave `e` a child that nothing shows or names: `page.children` was
+    /// `[e, g]` for good. Now the completed turn removes it after the outgoing page, in `children`
+    /// order, before ending `h`'s dropped addition (R7). Its view is out already, so it gets no
+    /// appearance callbacks. The spec leaves the order open: MODEL, consistent with §8's "then the old
+    /// page's removal".
+    @Test func aPageKeptForARequestThatALaterRequestReplacedIsRemoved() {  // §8, R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            let source = NextPage()
+            source.next = f
+            page.dataSource = source
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            page.setControllers([h], direction: .forward, animated: false)
+            page.setControllers([e], direction: .reverse, animated: false)
+            handle?.finish()
+            driver.finish(driver.inFlight[0])
+            page.setControllers([g], direction: .forward, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                h.willMove(toParent: page)
+                -- finish(), and the swipe's animation completes; e stays, out of view
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                g.willMove(toParent: page)
+                -- the turn to g, at the end of the turn
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                g.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                h.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [g.id] && page.children.map(\.id) == [g.id])
+            #expect(e.parent == nil && f.parent == nil && h.parent == nil)
+            #expect(e.appearanceState == .disappeared && g.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - N: a push made during a swipe back
 
     /// Finding N: `push(g)` during a swipe back is checked inside the call and waits for the

@@ -106,13 +106,21 @@ extension PageController {
     /// outgoing page's removal (`willMove(toParent: nil)`, `didMove(toParent: nil)`). An outgoing
     /// page that a request made during the turn names again (it is in ``shownControllers``) stays
     /// a child, out of view, for the turn that shows it again.
+    ///
+    /// A page kept that way that a later request no longer names is removed by the next completed
+    /// turn, after the outgoing pages, in ``children`` order (MODEL): its view is out already, so
+    /// its removal is all it gets.
     func settleCompletedTurn(_ turn: PageTurn) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
         for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
             endMove(of: page, stays: true)
         }
-        for page in turn.from where !staying.contains(ObjectIdentifier(page)) {
+        let keptOutOfView = children.filter { page in
+            !alreadyShown.contains(ObjectIdentifier(page)) && !page.containment.isMovingToParent
+                && !page.containment.isMovingFromParent
+        }
+        for page in turn.from + keptOutOfView where !staying.contains(ObjectIdentifier(page)) {
             beginRemovingChild(page)
             endMove(of: page, stays: false)
         }
