@@ -60,6 +60,153 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    // MARK: - Found by the soak: a page kept by a programmatic turn after its view was moved by hand
+
+    /// Seed 396301188271908696: a middle-spine page controller showing `[e, f]`; `f`'s view is taken
+    /// out by hand (`f` disappears, F2), then the pages are set to `[f, g]`, animated. The turn puts
+    /// `f`'s view back: `f` used to stay disappeared with its view on screen. The turn alone now
+    /// sends `f`'s callbacks, as for a new page (F7): `f` appears with `g`, left before right, the
+    /// incoming pair before the outgoing page, in the page-curl finished order (§8). `f` was a
+    /// child throughout, so it gets no move callbacks. The spec leaves this case open: MODEL.
+    @Test func aPageKeptByAProgrammaticTurnAfterItsViewWasTakenOutAppearsWithTheNewPage() {  // §8, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            f.view.removeFromSuperview()
+            page.setControllers([f, g], direction: .forward, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                g.willMove(toParent: page)
+                f.viewWillAppear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                g.viewDidAppear(animated: true)
+                g.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(f.appearanceState == .appeared && f.view.superview === page.view)
+            #expect(g.appearanceState == .appeared)
+            #expect(e.appearanceState == .disappeared)
+            #expect(
+                page.shownControllers.count == 2 && page.shownControllers[0] === f && page.shownControllers[1] === g)
+            #expect(f.parent === page && g.parent === page && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Seed 6291902559357013715, reduced: the same with the kept page on the right, its view moved
+    /// by hand into a plain view in no window, and a turn that is not animated. `h` appears with
+    /// `e`, with the turn's flag (F5, F7).
+    @Test func aPageKeptByAProgrammaticTurnAfterItsViewWasMovedOutOfTheWindowAppears() {  // §8, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            page.setControllers([g, h], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let holder = View()  // a plain view owned by nobody, in no window
+            holder.addSubview(h.view)
+            page.setControllers([e, h], direction: .reverse, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                e.willMove(toParent: page)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                h.viewWillAppear(animated: false)
+                g.viewWillDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
+                e.viewDidAppear(animated: false)
+                h.viewDidAppear(animated: false)
+                e.didMove(toParent: page)
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(h.appearanceState == .appeared && h.view.superview === page.view && holder.subviews.isEmpty)
+            #expect(e.appearanceState == .appeared)
+            #expect(g.appearanceState == .disappeared)
+            #expect(
+                page.shownControllers.count == 2 && page.shownControllers[0] === e && page.shownControllers[1] === h)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Seed 3867741828414963569 (a soak after the fix above): a swipe to `f`, whose view its code had
+    /// put on screen by hand (`f` has no parent, so it may). Becoming a page takes `f`'s view out
+    /// (`f` disappears, F2), and the swipe brings it back: `f` is a new page and appears with the
+    /// swipe (F7), though its view was on screen when the swipe began. A first version of the fix
+    /// read which pages enter from where their views were before the pages were adopted, and left
+    /// `f` disappeared with its view on screen.
+    @Test func aSwipeToAPageWhoseViewWasOnScreenMakesItAppear() {  // §8, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: root)
+            let source = NextPage()
+            source.next = f
+            page.dataSource = source
+            root.view.addSubview(f.view)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- finish(), then the animation completes
+                e.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect(f.appearanceState == .appeared && f.view.superview === page.view)
+            #expect(e.appearanceState == .disappeared && e.parent == nil)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - L: a page change waiting behind a page turn
 
     /// A visible window whose root `root` holds `page` (`.scroll`, showing `e`), with a manual
@@ -289,6 +436,68 @@ import Testing
                 """)
             #expect(page.shownControllers.map(\.id) == [f.id] && page.children.map(\.id) == [f.id])
             #expect(f.appearanceState == .appeared && e.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Seed 2267943579811369211 (soak, base seed 424242): during a swipe from `e` to `f`, the pages
+    /// are set to `[h]`, then to `[e]`; when the swipe completes, `e` stays a child, out of view, for
+    /// the request that names it (bug L). A third request, `[g]`, comes before that turn runs. The
+    /// turn to `g` used to leave `e` a child that nothing shows or names: `page.children` was
+    /// `[e, g]` for good. Now the completed turn removes it after the outgoing page, in `children`
+    /// order, before ending `h`'s dropped addition (R7). Its view is out already, so it gets no
+    /// appearance callbacks. The spec leaves the order open: MODEL, consistent with §8's "then the old
+    /// page's removal".
+    @Test func aPageKeptForARequestThatALaterRequestReplacedIsRemoved() {  // §8, R7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            let source = NextPage()
+            source.next = f
+            page.dataSource = source
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            page.setControllers([h], direction: .forward, animated: false)
+            page.setControllers([e], direction: .reverse, animated: false)
+            handle?.finish()
+            driver.finish(driver.inFlight[0])
+            page.setControllers([g], direction: .forward, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                h.willMove(toParent: page)
+                -- finish(), and the swipe's animation completes; e stays, out of view
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                g.willMove(toParent: page)
+                -- the turn to g, at the end of the turn
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                g.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                h.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [g.id] && page.children.map(\.id) == [g.id])
+            #expect(e.parent == nil && f.parent == nil && h.parent == nil)
+            #expect(e.appearanceState == .disappeared && g.appearanceState == .appeared)
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)

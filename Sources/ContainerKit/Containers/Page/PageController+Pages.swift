@@ -44,7 +44,9 @@ extension PageController {
     /// 9. `current.deinit` — when nothing else holds it
     ///
     /// With a middle spine, "new" and "current" are pairs, each callback going to the left page,
-    /// then the right one. Off screen, inside the call: `new.willMove(toParent: page)`,
+    /// then the right one. A page shown before and after the turn gets no callbacks, unless its view
+    /// was moved out of the window by hand: the turn puts it back, and it appears as a new page does
+    /// (MODEL). Off screen, inside the call: `new.willMove(toParent: page)`,
     /// `new.didMove(toParent: page)`, `current.willMove(toParent: nil)`,
     /// `current.didMove(toParent: nil)`, `page.completion(finished: true)`.
     ///

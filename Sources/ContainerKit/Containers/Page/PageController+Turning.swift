@@ -4,15 +4,26 @@ struct PageTurn {
     let to: [Controller]
     let animated: Bool
 
-    /// The pages shown after the turn that were not shown before it: those that appear.
-    var entering: [Controller] {
+    /// The pages shown after the turn that appear, left before right: those not shown before it,
+    /// and those kept from before it (a programmatic turn of a middle spine can keep one) whose
+    /// root view is in no visible window when the turn is made, taken out by hand meanwhile. The
+    /// turn puts that view back, so it alone sends the kept page's appearance callbacks, as for a
+    /// new page (F7). A kept page still on screen is not moved and gets none (F1).
+    let entering: [Controller]
+
+    /// Makes a turn from `from` to `to`. Whether a kept page enters is read from where its view is
+    /// now, so a turn is made just before it begins.
+    @MainActor init(from: [Controller], to: [Controller], animated: Bool) {
+        self.from = from
+        self.to = to
+        self.animated = animated
         let shown = Set(from.map(ObjectIdentifier.init))
-        return to.filter { !shown.contains(ObjectIdentifier($0)) }
+        entering = to.filter { !shown.contains(ObjectIdentifier($0)) || !$0.isInVisibleWindow }
     }
 
     /// The pages shown before the turn that are not shown after it: those that disappear. A page
-    /// in both (a programmatic turn of a middle spine can keep one) stays on screen and gets no
-    /// appearance callbacks (F1).
+    /// in both stays a page and is not taken out; if its view was out of the window, it is among
+    /// the ``entering`` pages.
     var leaving: [Controller] {
         let staying = Set(to.map(ObjectIdentifier.init))
         return from.filter { !staying.contains(ObjectIdentifier($0)) }
@@ -95,13 +106,21 @@ extension PageController {
     /// outgoing page's removal (`willMove(toParent: nil)`, `didMove(toParent: nil)`). An outgoing
     /// page that a request made during the turn names again (it is in ``shownControllers``) stays
     /// a child, out of view, for the turn that shows it again.
+    ///
+    /// A page kept that way that a later request no longer names is removed by the next completed
+    /// turn, after the outgoing pages, in ``children`` order (MODEL): its view is out already, so
+    /// its removal is all it gets.
     func settleCompletedTurn(_ turn: PageTurn) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
         for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
             endMove(of: page, stays: true)
         }
-        for page in turn.from where !staying.contains(ObjectIdentifier(page)) {
+        let keptOutOfView = children.filter { page in
+            !alreadyShown.contains(ObjectIdentifier(page)) && !page.containment.isMovingToParent
+                && !page.containment.isMovingFromParent
+        }
+        for page in turn.from + keptOutOfView where !staying.contains(ObjectIdentifier(page)) {
             beginRemovingChild(page)
             endMove(of: page, stays: false)
         }
