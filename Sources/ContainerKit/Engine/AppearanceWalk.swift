@@ -266,11 +266,14 @@ enum AppearanceWalk {
     /// leaving the window. The window ends that transition as it does for a view entering it: the
     /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
     /// did-appear at the end of the turn; its children follow by forwarding (F1). A controller that
-    /// a transition in flight moves is left to that transition (F7), which ends it itself.
+    /// a transition in flight moves in the direction of its open transition is left to that
+    /// transition (F7), which ends it itself; one it moves the other way (brought in by one
+    /// transition, then forwarded a disappearance by another that took its parent's view out) is
+    /// not, as that transition's did-callback would skip it (F3).
     static func windowTakesOver(_ controller: Controller) {
         let state = controller.appearanceState
         guard state == .appearing || state == .disappearing, let window = controller.storedView?.storedWindow,
-            !window.isHidden, !window.isAnimating(controller)
+            !window.isHidden, !window.isAnimating(controller, toward: state == .appearing)
         else { return }
         enter(controller, window: window, source: .window(window.windowID))
     }

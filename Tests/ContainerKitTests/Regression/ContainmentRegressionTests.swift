@@ -684,4 +684,82 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 8563352452723834950): `x`, brought in by a `transition(from:to:…)`
+    /// of `box` still in flight, is forwarded a disappearance by the transition of `root` that takes
+    /// `box` out, then joins `root` (R4 moves no view: its view stays in `box`'s view, in the
+    /// window). Neither transition ends that disappearance any more: `box`'s ends the appearance of
+    /// what it brings in (F3 skips a controller disappearing), and `root`'s reaches `box`'s children
+    /// only. So the window takes `x` over (F2) as for a child removed mid-transition: it appears
+    /// again, and disappears as F2 says when `box`'s view takes it out of the window.
+    @Test func aControllerBroughtInByOneTransitionAndTakenOutByAnotherIsTheWindowsOnceItChangesParent() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let c = Leaf(name: "c")
+            let x = Leaf(name: "x")
+            let b = Leaf(name: "b")
+            embed(box, in: root)
+            embed(c, in: box)
+            let (window, driver) = showHoldingAnimations(root)
+            x.loadViewIfNeeded()
+            b.loadViewIfNeeded()
+            recorder.skipEvents()
+            box.addChild(x)
+            c.willMove(toParent: nil)
+            box.transition(from: c, to: x, duration: 0.3, animations: nil) { _ in c.removeFromParent() }
+            root.addChild(b)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: b, duration: 0.3, animations: nil) { _ in
+                b.didMove(toParent: root)
+                box.removeFromParent()
+            }
+            root.addChild(x)  // R4: x leaves box; its view stays in box's view, in the window
+            x.didMove(toParent: root)
+            recorder.expect(
+                """
+                x.willMove(toParent: box)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                x.viewWillAppear(animated: true)
+                b.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                x.didMove(toParent: nil)
+                -- x has left box: the window takes it over (F2), and it appears again
+                x.viewWillAppear(animated: false)
+                x.willMove(toParent: root)
+                x.didMove(toParent: root)
+                """)
+            window.runUntilIdle()
+            recorder.expect("x.viewDidAppear(animated: false)")
+            driver.finish(driver.inFlight(of: root)[0])
+            recorder.expect(
+                """
+                -- box's view leaving the window completes box's transition first (§1)
+                c.viewDidDisappear(animated: true)
+                box.completion(finished: true)
+                c.didMove(toParent: nil)
+                -- then x, whose view leaves with box's, disappears as F2 says
+                x.viewWillDisappear(animated: false)
+                x.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                b.didMove(toParent: root)
+                box.didMove(toParent: nil)
+                """)
+            #expect(
+                [root, box, c, x, b].map(\.appearanceState) == [
+                    .appeared, .disappeared, .disappeared, .disappeared, .appeared,
+                ])
+            #expect(x.parent === root)
+            #expect(x.view.window == nil)
+            #expect(driver.inFlight.isEmpty)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
