@@ -278,6 +278,21 @@ enum AppearanceWalk {
         enter(controller, window: window, source: .window(window.windowID))
     }
 
+    /// `controller`'s appearance transition is open and what was to end it no longer reaches it (its
+    /// built-in container stopped showing it off screen, ``ContainerController/settlingOffScreen(_:)``).
+    /// In a visible window, the window takes it over (``windowTakesOver(_:)``); out of one, it
+    /// disappears as F2 says for a view leaving a window, inside the call: its will-disappear
+    /// unless it is disappearing already (F3), then its did-disappear, each forwarded (F1).
+    static func endDropped(_ controller: Controller, source: EventSource) {
+        let state = controller.appearanceState
+        guard state == .appearing || state == .disappearing else { return }
+        if controller.isInVisibleWindow {
+            windowTakesOver(controller)
+        } else {
+            exit([controller], source: source)
+        }
+    }
+
     /// `view` moved by hand without leaving the visible `window`: the controllers whose root views
     /// moved with it out of their parent's view, which forwarded to them (F1), are the window's from
     /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``

@@ -111,6 +111,78 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    // MARK: - Found by the soak: a page dropped off screen while it disappears
+
+    /// Found by the soak (seeds 5392928894582440589 and 929661838368015277): `root` takes `box` out
+    /// with `transition(from:to:…)`, which forwards its will-disappear to `page` and so to `e`, the
+    /// page shown. Before it completes, `box` is pushed on a navigation controller off screen,
+    /// which takes `box`'s view out of the window without callbacks (F7), and `page`, off screen
+    /// now, is set to `[f]` inside the call (§1). `page`'s did-disappear will reach only `f`, the
+    /// page it shows then (F6), so `e` would stay disappearing for good. Decision (MODEL): a built-in
+    /// container that stops showing, off screen, a child whose appearance transition is open ends
+    /// that transition once the change has settled, as F2 ends it for a view leaving a window:
+    /// `e`'s did-disappear, with the flag of its will-disappear, right after the change's moves.
+    @Test func aPageDroppedOffScreenWhileItDisappearsGetsItsDidDisappear() {  // §1, §8, F2, F6
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: box)
+            embed(box, in: root)
+            let window = show(root)
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()
+            nav.push(box, animated: false)  // nav is off screen: box's view leaves the window, no callbacks
+            page.setControllers([f], direction: .forward, animated: true)  // off screen: inside the call
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                page.viewWillDisappear(animated: true)
+                e.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: nav)
+                box.didMove(toParent: nav)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- page no longer shows e, and nothing else would end its disappearance
+                e.viewDidDisappear(animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                page.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                """)
+            #expect(
+                [box, page, e, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .disappeared])
+            #expect(g.appearanceState == .appeared)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            #expect(box.parent === nav && box.view.window == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
