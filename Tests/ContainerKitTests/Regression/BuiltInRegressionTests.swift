@@ -183,6 +183,73 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    // MARK: - Found by the soak: a swipe begun while its page controller appears
+
+    /// Found by the soak (seed 290775788063582639): a swipe away from `e` begins while `page` and
+    /// `e` appear (the turn that shows the window is not over). At the end of the turn `page`'s
+    /// did-appear reaches `e`, which the swipe is taking out: it used to begin appearing again
+    /// there, and then ended appeared out of the window when the swipe finished. The swipe alone
+    /// drives the pages it moves (F7): `e` is left to it, and disappears when it finishes.
+    @Test func aSwipeBegunWhileItsPageControllerAppearsKeepsDrivingTheOutgoingPage() {  // §8, F6, F7
+        final class Pages: PageControllerDataSource {
+            let next: Controller
+            init(next: Controller) { self.next = next }
+            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+                controller === next ? nil : next
+            }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let pages = Pages(next: f)
+            page.dataSource = pages
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = makeWindow()
+            window.rootController = root
+            recorder.skipEvents()
+            window.makeKeyAndVisible()  // the turn is left open: root, page and e wait for their did-appear
+            let swipe = page.beginInteractivePaging(.forward)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- the end of the turn: the swipe drives e (F7), page's did-appear skips it
+                root.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                """)
+            swipe?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect([root, page, e, f].map(\.appearanceState) == [.appeared, .appeared, .disappeared, .appeared])
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            #expect(e.view.window == nil)
+            withExtendedLifetime(pages) {}
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
