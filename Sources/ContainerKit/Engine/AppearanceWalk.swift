@@ -293,10 +293,12 @@ enum AppearanceWalk {
         }
     }
 
-    /// `view` moved by hand without leaving the visible `window`: the controllers whose root views
+    /// `view` moved without leaving the visible `window`, by hand or by a transition (a presentation
+    /// taking a presented view from where it was put by hand): the controllers whose root views
     /// moved with it out of their parent's view, which forwarded to them (F1), are the window's from
     /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``
-    /// says.
+    /// says. A transition's own controllers are not among them: they sit where their parent puts
+    /// them, or have no parent.
     static func windowTakesOver(rootsMovedWith view: View) {
         for root in drivingRoots(in: view) {
             guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
