@@ -319,15 +319,33 @@ enum AppearanceWalk {
     /// inside the call: every will-disappear, then every did-disappear, in view order (each
     /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
     /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    ///
+    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
+    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
+    /// transition in flight does not take out, and whose disappearance a walk from outside began
+    /// (its parent's, reaching its root view through a view put there by hand): with its root
+    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
+    /// only its did-disappear (F3), with the others.
     static func exitTheRest(of view: View, window: Window) {
         guard window.isHidden || view.storedWindow !== window else { return }
+        let owner = view.owningController
+        var stranded: Set<ObjectIdentifier>?
         var roots: [Controller] = []
+        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
+        // controllers that pass them (a deep chain leaving the window is disappeared already).
         ViewMove.forEachView(in: view) { subview in
-            guard let controller = subview.owningController,
-                controller.appearanceState == .appeared || controller.appearanceState == .appearing,
-                !isUnderManualForwarding(controller)
-            else { return }
-            roots.append(controller)
+            guard let controller = subview.owningController else { return }
+            switch controller.appearanceState {
+            case .appeared, .appearing:
+                break
+            case .disappearing:
+                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                if stranded == nil { stranded = Set(drivingRoots(in: view).map(ObjectIdentifier.init)) }
+                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
+            case .disappeared:
+                return
+            }
+            if !isUnderManualForwarding(controller) { roots.append(controller) }
         }
         exit(roots, source: .window(window.windowID))
     }

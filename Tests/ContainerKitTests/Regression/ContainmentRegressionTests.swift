@@ -762,4 +762,57 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 7064393689083738594): `x`, a child of `root` whose root view sits in
+    /// the view of `t` (R4 moved no view; `t` has no parent, its view put in `root`'s by hand), is
+    /// forwarded `root`'s will-disappear when `root` presents full screen (F1). Before the
+    /// presentation completes, `t` is pushed on a navigation controller off screen, which takes
+    /// `t`'s view, and `x`'s with it, out of the window without callbacks (F7). `root`'s
+    /// did-disappear no longer reaches `x`, which used to stay disappearing out of the window. The
+    /// window ends it with the rest of what nothing drives (F2): `x` gets its did-disappear there,
+    /// with the flag of its will-disappear (F3 skips its will-disappear).
+    @Test func aChildWhoseParentBeganItsDisappearanceGetsItsDidDisappearWhenATransitionTakesItsViewOut() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let t = Parent(name: "t")
+            let x = Leaf(name: "x")
+            let h = Leaf(name: "h")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            embed(x, in: t)
+            let (window, driver) = showHoldingAnimations(root)
+            root.view.addSubview(t.view)  // t has no parent: anywhere (R6); t and x appear (F2)
+            root.addChild(x)  // R4: x leaves t; its view stays in t's view
+            x.didMove(toParent: root)
+            window.runUntilIdle()
+            h.loadViewIfNeeded()
+            recorder.skipEvents()
+            h.modalPresentationStyle = .fullScreen
+            root.present(h, animated: true)
+            window.runUntilIdle()  // the presentation starts; the driver holds its animation
+            nav.push(t, animated: false)  // nav is off screen: t's view, x's with it, leaves the window
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                h.viewWillAppear(animated: true)
+                t.willMove(toParent: nav)
+                -- t's view leaves the window with no transition to drive t or x (F2)
+                t.viewWillDisappear(animated: false)
+                t.viewDidDisappear(animated: false)
+                x.viewDidDisappear(animated: true)
+                t.didMove(toParent: nav)
+                """)
+            driver.finishAll()
+            recorder.expect(
+                """
+                h.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                """)
+            #expect([root, t, x, h].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .appeared])
+            #expect(x.parent === root && x.view.window == nil)
+            #expect(t.parent === nav)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
