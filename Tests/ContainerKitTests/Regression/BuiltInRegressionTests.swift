@@ -60,6 +60,53 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Found with bug M by the soak (seed 6656257333174396080, base seed 15): the page the turn
+    /// keeps, `e`, had its view taken out of the window by hand (it disappeared, F2). The turn puts
+    /// its view back in the page controller's view, and used to send it nothing, leaving it
+    /// disappeared in the window. The turn drives the views it puts in (F7): `e` appears with the
+    /// incoming page, left before right.
+    @Test func aPageKeptByAProgrammaticTurnAppearsWhenTheTurnPutsItsViewBack() {  // §8, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let h = Leaf(name: "h")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            e.view.removeFromSuperview()
+            page.setControllers([e, h], direction: .forward, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                e.viewWillDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                h.willMove(toParent: page)
+                -- the end of the turn: the turn puts e's view back, and drives it
+                e.viewWillAppear(animated: true)
+                h.loadView()
+                h.viewDidLoad()
+                h.viewWillAppear(animated: true)
+                f.viewWillDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                e.viewDidAppear(animated: true)
+                h.viewDidAppear(animated: true)
+                h.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                """)
+            #expect([page, e, f, h].map(\.appearanceState) == [.appeared, .appeared, .disappeared, .appeared])
+            #expect(e.view.superview === page.view)
+            #expect(page.shownControllers.map(\.id) == [e.id, h.id])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe

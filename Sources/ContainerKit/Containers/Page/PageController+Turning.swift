@@ -3,16 +3,27 @@ struct PageTurn {
     let from: [Controller]
     let to: [Controller]
     let animated: Bool
+    /// The pages that appear: those shown after the turn that were not shown before it, and a page
+    /// shown before and after it (a programmatic turn of a middle spine can keep one) that is not
+    /// appeared or appearing when the turn is made: its view was taken out of the window by hand
+    /// (it disappeared, F2), and the turn, which puts its view back, drives it (F7).
+    let entering: [Controller]
 
-    /// The pages shown after the turn that were not shown before it: those that appear.
-    var entering: [Controller] {
+    @MainActor
+    init(from: [Controller], to: [Controller], animated: Bool) {
+        self.from = from
+        self.to = to
+        self.animated = animated
         let shown = Set(from.map(ObjectIdentifier.init))
-        return to.filter { !shown.contains(ObjectIdentifier($0)) }
+        entering = to.filter { page in
+            !shown.contains(ObjectIdentifier(page)) || page.appearanceState == .disappeared
+                || page.appearanceState == .disappearing
+        }
     }
 
     /// The pages shown before the turn that are not shown after it: those that disappear. A page
     /// in both (a programmatic turn of a middle spine can keep one) stays on screen and gets no
-    /// appearance callbacks (F1).
+    /// appearance callbacks (F1), unless its view had left the window (see ``entering``).
     var leaving: [Controller] {
         let staying = Set(to.map(ObjectIdentifier.init))
         return from.filter { !staying.contains(ObjectIdentifier($0)) }
