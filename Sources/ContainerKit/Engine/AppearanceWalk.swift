@@ -278,17 +278,21 @@ enum AppearanceWalk {
         enter(controller, window: window, source: .window(window.windowID))
     }
 
-    /// `controller`'s appearance transition is open and what was to end it no longer reaches it (its
-    /// built-in container stopped showing it off screen, ``ContainerController/settlingOffScreen(_:)``).
-    /// In a visible window, the window takes it over (``windowTakesOver(_:)``); out of one, it
-    /// disappears as F2 says for a view leaving a window, inside the call: its will-disappear
-    /// unless it is disappearing already (F3), then its did-disappear, each forwarded (F1).
-    static func endDropped(_ controller: Controller, source: EventSource) {
+    /// `controller`'s appearance transition is open and what was to end it no longer reaches it: it
+    /// left its parent (R2 and R4 move no view), or its built-in container stopped showing it off
+    /// screen (``ContainerController/settlingOffScreen(_:)``). In a visible window, the window takes
+    /// it over (``windowTakesOver(_:)``). Out of one, a disappearing controller ends its
+    /// disappearance as F2 ends it for a view leaving a window, inside the call: its did-disappear
+    /// (F3 skips its will-disappear), forwarded (F1); unless a transition in flight in
+    /// `formerWindow` (the window its former parent is in) takes it out, and ends it itself (F7).
+    /// An appearing one out of a window is left to what began it (a `transition(from:to:…)` whose
+    /// incoming controller left inside its callbacks ends it when it completes).
+    static func endOrphanedTransition(of controller: Controller, source: EventSource, formerWindow: Window?) {
         let state = controller.appearanceState
         guard state == .appearing || state == .disappearing else { return }
         if controller.isInVisibleWindow {
             windowTakesOver(controller)
-        } else {
+        } else if state == .disappearing, formerWindow?.isAnimating(controller, toward: false) != true {
             exit([controller], source: source)
         }
     }

@@ -815,4 +815,64 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 8346475234263914182, base seed 19): `box`'s will-disappear, from the
+    /// transition of `root` that takes it out, reached its child `x`. Before that transition
+    /// completes, `box`'s view leaves the window without callbacks (pushed on a navigation
+    /// controller off screen, F7), then `box` removes `x` (its view leaves no window). `box`'s
+    /// did-disappear will not reach `x` any more, which used to stay disappearing for good. As a
+    /// child that leaves its parent mid-appearance in the window is the window's (bug J), one that
+    /// leaves it mid-disappearance out of any window ends it there (F2): its did-disappear follows
+    /// its `didMove(toParent: nil)`. A controller that a transition in flight takes out (here `box`
+    /// itself, removed from `root`) is left to it (F7).
+    @Test func aChildRemovedOutOfTheWindowWhileItDisappearsGetsItsDidDisappear() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let x = Leaf(name: "x")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            embed(box, in: root)
+            embed(x, in: box)
+            let (window, driver) = showHoldingAnimations(root)
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()  // its view stays in root's view; root's transition takes it out (F7)
+            nav.push(box, animated: false)  // nav is off screen: box's view leaves the window, no callbacks
+            x.willMove(toParent: nil)
+            x.view.removeFromSuperview()  // in no window: no callbacks
+            x.removeFromParent()
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: nav)
+                box.didMove(toParent: nav)
+                x.willMove(toParent: nil)
+                x.didMove(toParent: nil)
+                -- x has left box, out of any window: its disappearance ends (F2)
+                x.viewDidDisappear(animated: true)
+                """)
+            driver.finishAll()
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                """)
+            #expect([root, box, x, g].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .appeared])
+            #expect(x.parent == nil && box.parent === nav)
+            #expect(g.view.window === window && box.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
