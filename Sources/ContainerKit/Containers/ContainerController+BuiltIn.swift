@@ -91,12 +91,35 @@ extension ContainerController {
     }
 
     /// A built-in container's change: on screen, `host`'s visible transition at the end of the turn;
-    /// off screen, `settleOffScreen` now.
+    /// off screen, `settleOffScreen` now (through ``settlingOffScreen(_:)``).
     func requestVisibleChange(_ host: any VisibleTransitionHost, settleOffScreen: () -> Void) {
         if let window = storedView?.storedWindow, !window.isHidden {
             window.requestVisibleTransition(for: host)
         } else {
-            settleOffScreen()
+            settlingOffScreen(settleOffScreen)
+        }
+    }
+
+    /// Runs `settle`, a change this container makes off screen inside the call (§1), then ends the
+    /// appearance transitions it leaves with nothing to end them.
+    ///
+    /// A built-in container reaches only the children it shows (F6). One it showed whose transition
+    /// is open (begun on screen: the container disappears with a transition that takes it out and
+    /// has not completed) and that it no longer shows would wait for a did-callback that never
+    /// comes. Each such child, in `children` order, once `settle` has returned, ends it as
+    /// ``AppearanceWalk/endOrphanedTransition(of:source:formerWindow:)`` says: in a visible window
+    /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
+    /// its did-disappear as a view leaving a window does (F2), inside the call. A child the change
+    /// removed ended it at its
+    /// removal already; this is for one that stays a child unshown (a tab no longer selected).
+    func settlingOffScreen(_ settle: () -> Void) {
+        let open = children.filter { child in
+            shows(child) && (child.appearanceState == .appearing || child.appearanceState == .disappearing)
+        }
+        settle()
+        for child in open where !(child.storedParent === self && shows(child)) {
+            AppearanceWalk.endOrphanedTransition(
+                of: child, source: .controller(id), formerWindow: storedView?.storedWindow)
         }
     }
 }

@@ -39,6 +39,7 @@ extension Controller {
             return
         case .sendDidMoveToNil(let parentID, let reportMissingWillMove):
             let parent = storedParent
+            let formerWindow = parent?.storedView?.storedWindow
             if reportMissingWillMove {
                 ContractViolation(
                     kind: .removeWithoutWillMove, severity: .warning, controllers: [id, parentID],
@@ -49,7 +50,8 @@ extension Controller {
             parent?.removeChildEntry(self)
             storedParent = nil
             deliverDidMove(toParent: nil, source: .controller(parentID))
-            AppearanceWalk.windowTakesOver(self)
+            AppearanceWalk.endOrphanedTransition(
+                of: self, source: .controller(parentID), formerWindow: formerWindow)
         }
     }
 

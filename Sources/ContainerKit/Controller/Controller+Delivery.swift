@@ -134,6 +134,9 @@ extension Controller {
             if case .end(appearing: true) = step,
                 child.appearanceState == .disappeared || child.appearanceState == .disappearing
             {
+                // A transition in flight takes it out (a swipe away from it that began while the
+                // container appeared): that transition alone drives it (F7).
+                if child.storedView?.storedWindow?.isAnimating(child, toward: false) == true { continue }
                 // Its view was taken out of the window by hand after this appearance began (the
                 // window drove its disappearance, F2) and the container has just put it back: it
                 // begins appearing again before it ends.

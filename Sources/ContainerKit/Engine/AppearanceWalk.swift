@@ -266,19 +266,43 @@ enum AppearanceWalk {
     /// leaving the window. The window ends that transition as it does for a view entering it: the
     /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
     /// did-appear at the end of the turn; its children follow by forwarding (F1). A controller that
-    /// a transition in flight moves is left to that transition (F7), which ends it itself.
+    /// a transition in flight moves in the direction of its open transition is left to that
+    /// transition (F7), which ends it itself; one it moves the other way (brought in by one
+    /// transition, then forwarded a disappearance by another that took its parent's view out) is
+    /// not, as that transition's did-callback would skip it (F3).
     static func windowTakesOver(_ controller: Controller) {
         let state = controller.appearanceState
         guard state == .appearing || state == .disappearing, let window = controller.storedView?.storedWindow,
-            !window.isHidden, !window.isAnimating(controller)
+            !window.isHidden, !window.isAnimating(controller, toward: state == .appearing)
         else { return }
         enter(controller, window: window, source: .window(window.windowID))
     }
 
-    /// `view` moved by hand without leaving the visible `window`: the controllers whose root views
+    /// `controller`'s appearance transition is open and what was to end it no longer reaches it: it
+    /// left its parent (R2 and R4 move no view), or its built-in container stopped showing it off
+    /// screen (``ContainerController/settlingOffScreen(_:)``). In a visible window, the window takes
+    /// it over (``windowTakesOver(_:)``). Out of one, a disappearing controller ends its
+    /// disappearance as F2 ends it for a view leaving a window, inside the call: its did-disappear
+    /// (F3 skips its will-disappear), forwarded (F1); unless a transition in flight in
+    /// `formerWindow` (the window its former parent is in) takes it out, and ends it itself (F7).
+    /// An appearing one out of a window is left to what began it (a `transition(from:to:…)` whose
+    /// incoming controller left inside its callbacks ends it when it completes).
+    static func endOrphanedTransition(of controller: Controller, source: EventSource, formerWindow: Window?) {
+        let state = controller.appearanceState
+        guard state == .appearing || state == .disappearing else { return }
+        if controller.isInVisibleWindow {
+            windowTakesOver(controller)
+        } else if state == .disappearing, formerWindow?.isAnimating(controller, toward: false) != true {
+            exit([controller], source: source)
+        }
+    }
+
+    /// `view` moved without leaving the visible `window`, by hand or by a transition (a presentation
+    /// taking a presented view from where it was put by hand): the controllers whose root views
     /// moved with it out of their parent's view, which forwarded to them (F1), are the window's from
     /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``
-    /// says.
+    /// says. A transition's own controllers are not among them: they sit where their parent puts
+    /// them, or have no parent.
     static func windowTakesOver(rootsMovedWith view: View) {
         for root in drivingRoots(in: view) {
             guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
@@ -299,15 +323,33 @@ enum AppearanceWalk {
     /// inside the call: every will-disappear, then every did-disappear, in view order (each
     /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
     /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    ///
+    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
+    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
+    /// transition in flight does not take out, and whose disappearance a walk from outside began
+    /// (its parent's, reaching its root view through a view put there by hand): with its root
+    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
+    /// only its did-disappear (F3), with the others.
     static func exitTheRest(of view: View, window: Window) {
         guard window.isHidden || view.storedWindow !== window else { return }
+        let owner = view.owningController
+        var stranded: Set<ObjectIdentifier>?
         var roots: [Controller] = []
+        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
+        // controllers that pass them (a deep chain leaving the window is disappeared already).
         ViewMove.forEachView(in: view) { subview in
-            guard let controller = subview.owningController,
-                controller.appearanceState == .appeared || controller.appearanceState == .appearing,
-                !isUnderManualForwarding(controller)
-            else { return }
-            roots.append(controller)
+            guard let controller = subview.owningController else { return }
+            switch controller.appearanceState {
+            case .appeared, .appearing:
+                break
+            case .disappearing:
+                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                if stranded == nil { stranded = Set(drivingRoots(in: view).map(ObjectIdentifier.init)) }
+                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
+            case .disappeared:
+                return
+            }
+            if !isUnderManualForwarding(controller) { roots.append(controller) }
         }
         exit(roots, source: .window(window.windowID))
     }

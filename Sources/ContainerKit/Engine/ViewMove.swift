@@ -19,7 +19,9 @@ enum ViewMove {
     /// what entered one, or, for a move inside a visible window, the end of the appearance
     /// transitions of the controllers it takes out of their parents' views
     /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``). Transitions move views with
-    /// `drivesAppearance == false` (F7).
+    /// `drivesAppearance == false` (F7): the window then drives only what no transition drives (the
+    /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
+    /// each case).
     ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
     /// will-callbacks above) where `view` is and
@@ -83,6 +85,12 @@ enum ViewMove {
             }
             if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
                 AppearanceWalk.windowEntry(ofViewMovedByTransition: view, window: newWindow)
+            }
+            // A transition drives the controllers it moves (F7), not those whose root views ride
+            // along in a view put there by hand: one its move takes out of its parent's view is
+            // the window's from now on, as after a move by hand.
+            if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+                AppearanceWalk.windowTakesOver(rootsMovedWith: view)
             }
             return
         }

@@ -141,10 +141,15 @@ extension Window {
         }
     }
 
-    /// Whether an animation in flight takes `controller`'s view out or brings it in.
-    func isAnimating(_ controller: Controller) -> Bool {
-        animationsInFlight.contains {
-            $0.fromControllers.contains(controller.id) || $0.toControllers.contains(controller.id)
+    /// Whether an animation in flight will end `controller`'s open appearance transition toward
+    /// `appearing` (F7): one that brings its view in ends an appearance, one that takes it out a
+    /// disappearance, the other way round once its gesture was cancelled. One that moves it the
+    /// other way ends nothing of it: its did-callback skips a controller moving the other way (F3).
+    func isAnimating(_ controller: Controller, toward appearing: Bool) -> Bool {
+        animationsInFlight.contains { animation in
+            let reversed = animation.interaction?.state == .cancelled
+            let ending = appearing != reversed ? animation.toControllers : animation.fromControllers
+            return ending.contains(controller.id)
         }
     }
 

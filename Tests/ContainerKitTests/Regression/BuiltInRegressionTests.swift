@@ -1052,4 +1052,190 @@ extension BuiltInRegressionTests {
             recorder.finish()
         }
     }
+
+    /// Found with bug M by the soak (seed 6656257333174396080, base seed 15): the page the turn
+    /// keeps, `e`, had its view taken out of the window by hand (it disappeared, F2). The turn puts
+    /// its view back in the page controller's view, and used to send it nothing, leaving it
+    /// disappeared in the window. The turn drives the views it puts in (F7): `e` appears with the
+    /// incoming page, left before right.
+    @Test func aPageKeptByAProgrammaticTurnAppearsWhenTheTurnPutsItsViewBack() {  // §8, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let h = Leaf(name: "h")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            e.view.removeFromSuperview()
+            page.setControllers([e, h], direction: .forward, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                e.viewWillDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                h.willMove(toParent: page)
+                -- the end of the turn: the turn puts e's view back, and drives it
+                e.viewWillAppear(animated: true)
+                h.loadView()
+                h.viewDidLoad()
+                h.viewWillAppear(animated: true)
+                f.viewWillDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                e.viewDidAppear(animated: true)
+                h.viewDidAppear(animated: true)
+                h.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                """)
+            #expect([page, e, f, h].map(\.appearanceState) == [.appeared, .appeared, .disappeared, .appeared])
+            #expect(e.view.superview === page.view)
+            #expect(page.shownControllers.map(\.id) == [e.id, h.id])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a page dropped off screen while it disappears
+
+    /// Found by the soak (seeds 5392928894582440589 and 929661838368015277): `root` takes `box` out
+    /// with `transition(from:to:…)`, which forwards its will-disappear to `page` and so to `e`, the
+    /// page shown. Before it completes, `box` is pushed on a navigation controller off screen,
+    /// which takes `box`'s view out of the window without callbacks (F7), and `page`, off screen
+    /// now, is set to `[f]` inside the call (§1). `page`'s did-disappear will reach only `f`, the
+    /// page it shows then (F6), so `e` would stay disappearing for good. Decision (MODEL): a built-in
+    /// container that stops showing, off screen, a child whose appearance transition is open ends
+    /// that transition once the change has settled, as F2 ends it for a view leaving a window:
+    /// `e`'s did-disappear, with the flag of its will-disappear, right after the change's moves.
+    @Test func aPageDroppedOffScreenWhileItDisappearsGetsItsDidDisappear() {  // §1, §8, F2, F6
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: box)
+            embed(box, in: root)
+            let window = show(root)
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()
+            nav.push(box, animated: false)  // nav is off screen: box's view leaves the window, no callbacks
+            page.setControllers([f], direction: .forward, animated: true)  // off screen: inside the call
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                page.viewWillDisappear(animated: true)
+                e.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: nav)
+                box.didMove(toParent: nav)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- page no longer shows e, and nothing else would end its disappearance
+                e.viewDidDisappear(animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                page.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                """)
+            #expect(
+                [box, page, e, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .disappeared])
+            #expect(g.appearanceState == .appeared)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            #expect(box.parent === nav && box.view.window == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a swipe begun while its page controller appears
+
+    /// Found by the soak (seed 290775788063582639): a swipe away from `e` begins while `page` and
+    /// `e` appear (the turn that shows the window is not over). At the end of the turn `page`'s
+    /// did-appear reaches `e`, which the swipe is taking out: it used to begin appearing again
+    /// there, and then ended appeared out of the window when the swipe finished. The swipe alone
+    /// drives the pages it moves (F7): `e` is left to it, and disappears when it finishes.
+    @Test func aSwipeBegunWhileItsPageControllerAppearsKeepsDrivingTheOutgoingPage() {  // §8, F6, F7
+        final class Pages: PageControllerDataSource {
+            let next: Controller
+            init(next: Controller) { self.next = next }
+            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+                controller === next ? nil : next
+            }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let pages = Pages(next: f)
+            page.dataSource = pages
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = makeWindow()
+            window.rootController = root
+            recorder.skipEvents()
+            window.makeKeyAndVisible()  // the turn is left open: root, page and e wait for their did-appear
+            let swipe = page.beginInteractivePaging(.forward)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- the end of the turn: the swipe drives e (F7), page's did-appear skips it
+                root.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                """)
+            swipe?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect([root, page, e, f].map(\.appearanceState) == [.appeared, .appeared, .disappeared, .appeared])
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            #expect(e.view.window == nil)
+            withExtendedLifetime(pages) {}
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

@@ -684,4 +684,195 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 8563352452723834950): `x`, brought in by a `transition(from:to:…)`
+    /// of `box` still in flight, is forwarded a disappearance by the transition of `root` that takes
+    /// `box` out, then joins `root` (R4 moves no view: its view stays in `box`'s view, in the
+    /// window). Neither transition ends that disappearance any more: `box`'s ends the appearance of
+    /// what it brings in (F3 skips a controller disappearing), and `root`'s reaches `box`'s children
+    /// only. So the window takes `x` over (F2) as for a child removed mid-transition: it appears
+    /// again, and disappears as F2 says when `box`'s view takes it out of the window.
+    @Test func aControllerBroughtInByOneTransitionAndTakenOutByAnotherIsTheWindowsOnceItChangesParent() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let c = Leaf(name: "c")
+            let x = Leaf(name: "x")
+            let b = Leaf(name: "b")
+            embed(box, in: root)
+            embed(c, in: box)
+            let (window, driver) = showHoldingAnimations(root)
+            x.loadViewIfNeeded()
+            b.loadViewIfNeeded()
+            recorder.skipEvents()
+            box.addChild(x)
+            c.willMove(toParent: nil)
+            box.transition(from: c, to: x, duration: 0.3, animations: nil) { _ in c.removeFromParent() }
+            root.addChild(b)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: b, duration: 0.3, animations: nil) { _ in
+                b.didMove(toParent: root)
+                box.removeFromParent()
+            }
+            root.addChild(x)  // R4: x leaves box; its view stays in box's view, in the window
+            x.didMove(toParent: root)
+            recorder.expect(
+                """
+                x.willMove(toParent: box)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                x.viewWillAppear(animated: true)
+                b.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                x.didMove(toParent: nil)
+                -- x has left box: the window takes it over (F2), and it appears again
+                x.viewWillAppear(animated: false)
+                x.willMove(toParent: root)
+                x.didMove(toParent: root)
+                """)
+            window.runUntilIdle()
+            recorder.expect("x.viewDidAppear(animated: false)")
+            driver.finish(driver.inFlight(of: root)[0])
+            recorder.expect(
+                """
+                -- box's view leaving the window completes box's transition first (§1)
+                c.viewDidDisappear(animated: true)
+                box.completion(finished: true)
+                c.didMove(toParent: nil)
+                -- then x, whose view leaves with box's, disappears as F2 says
+                x.viewWillDisappear(animated: false)
+                x.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                b.didMove(toParent: root)
+                box.didMove(toParent: nil)
+                """)
+            #expect(
+                [root, box, c, x, b].map(\.appearanceState) == [
+                    .appeared, .disappeared, .disappeared, .disappeared, .appeared,
+                ])
+            #expect(x.parent === root)
+            #expect(x.view.window == nil)
+            #expect(driver.inFlight.isEmpty)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 7064393689083738594): `x`, a child of `root` whose root view sits in
+    /// the view of `t` (R4 moved no view; `t` has no parent, its view put in `root`'s by hand), is
+    /// forwarded `root`'s will-disappear when `root` presents full screen (F1). Before the
+    /// presentation completes, `t` is pushed on a navigation controller off screen, which takes
+    /// `t`'s view, and `x`'s with it, out of the window without callbacks (F7). `root`'s
+    /// did-disappear no longer reaches `x`, which used to stay disappearing out of the window. The
+    /// window ends it with the rest of what nothing drives (F2): `x` gets its did-disappear there,
+    /// with the flag of its will-disappear (F3 skips its will-disappear).
+    @Test func aChildWhoseParentBeganItsDisappearanceGetsItsDidDisappearWhenATransitionTakesItsViewOut() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let t = Parent(name: "t")
+            let x = Leaf(name: "x")
+            let h = Leaf(name: "h")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            embed(x, in: t)
+            let (window, driver) = showHoldingAnimations(root)
+            root.view.addSubview(t.view)  // t has no parent: anywhere (R6); t and x appear (F2)
+            root.addChild(x)  // R4: x leaves t; its view stays in t's view
+            x.didMove(toParent: root)
+            window.runUntilIdle()
+            h.loadViewIfNeeded()
+            recorder.skipEvents()
+            h.modalPresentationStyle = .fullScreen
+            root.present(h, animated: true)
+            window.runUntilIdle()  // the presentation starts; the driver holds its animation
+            nav.push(t, animated: false)  // nav is off screen: t's view, x's with it, leaves the window
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                h.viewWillAppear(animated: true)
+                t.willMove(toParent: nav)
+                -- t's view leaves the window with no transition to drive t or x (F2)
+                t.viewWillDisappear(animated: false)
+                t.viewDidDisappear(animated: false)
+                x.viewDidDisappear(animated: true)
+                t.didMove(toParent: nav)
+                """)
+            driver.finishAll()
+            recorder.expect(
+                """
+                h.viewDidAppear(animated: true)
+                root.viewDidDisappear(animated: true)
+                """)
+            #expect([root, t, x, h].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .appeared])
+            #expect(x.parent === root && x.view.window == nil)
+            #expect(t.parent === nav)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 8346475234263914182, base seed 19): `box`'s will-disappear, from the
+    /// transition of `root` that takes it out, reached its child `x`. Before that transition
+    /// completes, `box`'s view leaves the window without callbacks (pushed on a navigation
+    /// controller off screen, F7), then `box` removes `x` (its view leaves no window). `box`'s
+    /// did-disappear will not reach `x` any more, which used to stay disappearing for good. As a
+    /// child that leaves its parent mid-appearance in the window is the window's (bug J), one that
+    /// leaves it mid-disappearance out of any window ends it there (F2): its did-disappear follows
+    /// its `didMove(toParent: nil)`. A controller that a transition in flight takes out (here `box`
+    /// itself, removed from `root`) is left to it (F7).
+    @Test func aChildRemovedOutOfTheWindowWhileItDisappearsGetsItsDidDisappear() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let x = Leaf(name: "x")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            embed(box, in: root)
+            embed(x, in: box)
+            let (window, driver) = showHoldingAnimations(root)
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()  // its view stays in root's view; root's transition takes it out (F7)
+            nav.push(box, animated: false)  // nav is off screen: box's view leaves the window, no callbacks
+            x.willMove(toParent: nil)
+            x.view.removeFromSuperview()  // in no window: no callbacks
+            x.removeFromParent()
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: nav)
+                box.didMove(toParent: nav)
+                x.willMove(toParent: nil)
+                x.didMove(toParent: nil)
+                -- x has left box, out of any window: its disappearance ends (F2)
+                x.viewDidDisappear(animated: true)
+                """)
+            driver.finishAll()
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                """)
+            #expect([root, box, x, g].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .appeared])
+            #expect(x.parent == nil && box.parent === nav)
+            #expect(g.view.window === window && box.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

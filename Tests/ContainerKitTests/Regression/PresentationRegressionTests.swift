@@ -385,6 +385,52 @@ private final class ManualContainer: ContainerController {
         }
     }
 
+    // MARK: - Found by the soak: presenting a controller whose view was put in the window by hand
+
+    /// Found by the soak (seeds 4386363360887908796 and 5844799294080052737): `m`'s view was put
+    /// by hand in a view of `root`, holding the view of `d`, a child of `root` (R4 moved no view).
+    /// Presenting `m` full screen makes `root` disappear, and `root` forwards the will-disappear to
+    /// `d`, whose view is then in `root`'s view hierarchy (F1). The presentation then takes `m`'s view,
+    /// and `d`'s with it, out of `root`'s view, so `root`'s did-disappear no longer reaches `d`, which
+    /// used to stay disappearing in the window. Decision (MODEL): a transition's move within the
+    /// visible window hands the controllers whose root views it takes out of their parent's view to
+    /// the window, as a move by hand does (F2, bug V): `d` begins appearing again and gets its
+    /// did-appear at the end of the turn; the transition drives only its own controllers (F7).
+    @Test func presentingAViewPutInTheWindowByHandHandsTheChildrenRidingInItToTheWindow() {  // §9, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let m = Parent(name: "m")
+            let d = Leaf(name: "d")
+            let holder = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.view.addSubview(holder)
+            embed(d, in: m)
+            let window = show(root)
+            root.addChild(d)  // R4: d leaves m; its view stays in m's view
+            d.didMove(toParent: root)
+            holder.addSubview(m.view)  // m has no parent: anywhere (R6); m and d appear (F2)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            m.modalPresentationStyle = .fullScreen
+            root.present(m, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: true)
+                d.viewWillDisappear(animated: true)
+                -- m's view, d's with it, goes up into the window, out of root's view: d is the window's
+                d.viewWillAppear(animated: false)
+                -- the window's deferred work, then the animation completes (default driver)
+                d.viewDidAppear(animated: false)
+                root.viewDidDisappear(animated: true)
+                """)
+            #expect([root, m, d].map(\.appearanceState) == [.disappeared, .appeared, .appeared])
+            #expect(m.presentingController === root && d.parent === root)
+            #expect(d.view.window === window && root.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - X: presenting from, and dismissing to, a presenter off screen
 
     @Test func bugX_presentingFromAChildWhoseTreesRootIsOffScreenIsIgnored() {  // §9, §11

@@ -21,7 +21,7 @@ extension NavigationController: VisibleTransitionHost {
 
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
         guard isInVisibleWindow, storedView?.storedWindow === window else {
-            settleOffScreen()
+            settlingOffScreen(settleOffScreen)
             done()
             return
         }

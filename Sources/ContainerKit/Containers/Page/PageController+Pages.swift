@@ -169,7 +169,7 @@ extension PageController {
 extension PageController: VisibleTransitionHost {
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
         guard isInVisibleWindow, storedView?.storedWindow === window else {
-            settleOffScreen()
+            settlingOffScreen(settleOffScreen)
             done()
             return
         }

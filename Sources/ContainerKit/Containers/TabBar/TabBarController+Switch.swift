@@ -1,7 +1,7 @@
 extension TabBarController: VisibleTransitionHost {
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
         guard isInVisibleWindow, storedView?.storedWindow === window else {
-            switchOffScreen()
+            settlingOffScreen(switchOffScreen)
             done()
             return
         }
