@@ -110,8 +110,8 @@ extension ContainerController {
     /// ``AppearanceWalk/endOrphanedTransition(of:source:formerWindow:)`` says: in a visible window
     /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
     /// its did-disappear as a view leaving a window does (F2), inside the call. A child the change
-    /// removed ended it at its
-    /// removal already; this is for one that stays a child unshown (a tab no longer selected).
+    /// removed ended it at its removal already; this is for one that stays a child unshown (a tab
+    /// no longer selected).
     func settlingOffScreen(_ settle: () -> Void) {
         let open = children.filter { child in
             shows(child) && (child.appearanceState == .appearing || child.appearanceState == .disappearing)

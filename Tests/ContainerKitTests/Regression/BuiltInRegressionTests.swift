@@ -1107,10 +1107,10 @@ extension BuiltInRegressionTests {
     /// page shown. Before it completes, `box` is pushed on a navigation controller off screen,
     /// which takes `box`'s view out of the window without callbacks (F7), and `page`, off screen
     /// now, is set to `[f]` inside the call (§1). `page`'s did-disappear will reach only `f`, the
-    /// page it shows then (F6), so `e` would stay disappearing for good. Decision (MODEL): a built-in
-    /// container that stops showing, off screen, a child whose appearance transition is open ends
-    /// that transition once the change has settled, as F2 ends it for a view leaving a window:
-    /// `e`'s did-disappear, with the flag of its will-disappear, right after the change's moves.
+    /// page it shows then (F6), so `e` would stay disappearing for good. Decision (MODEL): a child
+    /// that leaves its parent while it disappears, out of any window, ends its disappearance as F2
+    /// ends it for a view leaving a window: `e`'s did-disappear, with the flag of its
+    /// will-disappear, right after its `didMove(toParent: nil)`.
     @Test func aPageDroppedOffScreenWhileItDisappearsGetsItsDidDisappear() {  // §1, §8, F2, F6
         let recorder = Recorder()
         recorder.record {
@@ -1234,6 +1234,68 @@ extension BuiltInRegressionTests {
             #expect(page.shownControllers.map(\.id) == [f.id])
             #expect(e.view.window == nil)
             withExtendedLifetime(pages) {}
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// With the soak's pages above: a navigation controller off screen that pushes over `a`, whose
+    /// disappearance its own did-disappear was to end, keeps `a` as a child it no longer shows (F6).
+    /// Decision (MODEL): once the change has settled, `a` gets its did-disappear, as F2 ends a
+    /// disappearance for a view leaving a window; then `box`'s did-disappear reaches `nav`, which
+    /// forwards it to `b` only, which never appeared (F3 skips it).
+    @Test func aControllerANavigationControllerStopsShowingOffScreenWhileItDisappearsGetsItsDidDisappear() {
+        // §1, §6, F2, F6
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let outer = NavigationController(name: "outer", rootController: Leaf(name: "o"))
+            embed(nav, in: box)
+            embed(box, in: root)
+            let window = show(root)
+            g.loadViewIfNeeded()
+            b.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()
+            outer.push(box, animated: false)  // outer is off screen: box's view leaves the window, no callbacks
+            nav.push(b, animated: false)  // off screen: inside the call; a stays in the stack, unshown
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                nav.viewWillDisappear(animated: true)
+                a.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: outer)
+                box.didMove(toParent: outer)
+                b.willMove(toParent: nav)
+                b.didMove(toParent: nav)
+                -- nav no longer shows a, and nothing else would end its disappearance
+                a.viewDidDisappear(animated: true)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                nav.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                """)
+            #expect(
+                [box, nav, a, b].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .disappeared])
+            #expect(nav.controllers.map(\.id) == [a.id, b.id])
+            #expect(a.parent === nav && a.view.superview == nil)
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
