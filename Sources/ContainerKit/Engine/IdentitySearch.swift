@@ -1,7 +1,7 @@
 extension Array where Element: AnyObject {
     /// The last index of `element`, compared by identity, found without retaining or releasing the
-    /// elements on the way: a plain scan of pointers, so removing a child or a subview from a
-    /// container of 10,000 costs a memory scan, not 10,000 reference-count round trips.
+    /// elements on the way: a plain scan of pointers, not a reference-count round trip per element.
+    /// ``NodeList`` falls back on it should a node's remembered slot ever be stale.
     func lastIndex(ofIdentical element: Element) -> Int? {
         let target = UnsafeRawPointer(Unmanaged.passUnretained(element).toOpaque())
         return withUnsafeBufferPointer { buffer in
