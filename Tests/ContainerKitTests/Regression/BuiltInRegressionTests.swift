@@ -706,6 +706,69 @@ import Testing
         }
     }
 
+    /// Seed 1335972606496143391: during a swipe back, `box` is pushed (it waits to join the stack)
+    /// and a view inside `box`'s view, `v`, is asked to take `nav`'s view (`nav` has no parent, so
+    /// R6 lets it go anywhere). Taking `nav`'s view out of the window completes the swipe (§6), and
+    /// the push runs: `box`'s view would then go in `nav`'s, which would be inside `v`, inside
+    /// `box`'s view, a cycle. The move was refused for it only after that completion, so a refused
+    /// call had fired the swipe's end and `box.willMove(toParent: nav)`. A controller waiting to
+    /// join a stack now counts as going in that navigation controller's view, as a child does, and
+    /// the move is refused before anything fires (a fault, §11); the swipe and the push go on.
+    @Test func aMoveThatWouldCloseACycleThroughAControllerPushedDuringASwipeBackIsRefusedUpFront() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            root.view.addSubview(nav.view)  // nav has no parent: anywhere (R6)
+            let f = Leaf(name: "f")
+            nav.push(f, animated: false)
+            window.runUntilIdle()
+            let box = Parent(name: "box")
+            let v = View()
+            box.view.addSubview(v)
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(box, animated: true)
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(box): it waits for the gesture
+                """)
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, a, f, box]) {
+                v.addSubview(nav.view)
+            }
+            recorder.expect("")
+            #expect(nav.view.superview === root.view)
+            #expect(nav.controllers.map(\.id) == [a.id] && box.parent == nil)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- finish(): the push runs
+                box.willMove(toParent: nav)
+                f.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                f.didMove(toParent: nil)
+                -- then the push's transition
+                a.viewWillDisappear(animated: true)
+                box.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                box.viewDidAppear(animated: true)
+                box.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, box.id] && box.parent === nav)
+            #expect(box.view.superview === nav.view && v.superview === box.view)
+            #expect([a, f, box].map(\.appearanceState) == [.disappeared, .disappeared, .appeared])
+            recorder.finish()
+            withExtendedLifetime(f) {}
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidViewHierarchy])
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
