@@ -820,6 +820,74 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Seed 4327969293749763565, reduced: a pop asked for on screen waits for the end of the turn;
+    /// meanwhile the tab bar above is taken out of the window and put back by hand, so it, `nav` and
+    /// the top `b` begin appearing again (F2). At the end of the turn the pop's transition begins
+    /// first (`b` begins disappearing), then the window's did-appears run: `nav`'s reaches its shown
+    /// child `b`, which the pop in flight takes out, so that transition alone drives it (F7), as for
+    /// a page swipe (soak seed 290775788063582639, whose fix covers this case: the seed passes since).
+    /// Without it `b` appears again there, and the pop ends with a second disappearance; in the seed,
+    /// with more moves in between, `b` stayed appeared with its view in no window.
+    @Test func aTopPoppedWhileItsTabBarComesBackOnScreenDisappearsWithThePop() {  // §1, §6, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.push(b, animated: false)
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [nav]
+            embed(tabs, in: root)
+            let window = show(root)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            _ = nav.pop(animated: true)
+            tabs.view.removeFromSuperview()
+            root.view.addSubview(tabs.view)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                -- the tab bar's view out and back: inside the calls, the did-appears at the end of the turn
+                tabs.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tabs.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                tabs.viewWillAppear(animated: false)
+                nav.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the pop's transition begins
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- the window's did-appears: nav's does not reach b, which the pop drives (F7)
+                tabs.viewDidAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                """)
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                """)
+            #expect([tabs, nav, a, b].map(\.appearanceState) == [.appeared, .appeared, .appeared, .disappeared])
+            #expect(nav.controllers.map(\.id) == [a.id] && b.parent == nil && b.view.window == nil)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
