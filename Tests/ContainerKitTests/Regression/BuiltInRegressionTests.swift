@@ -888,6 +888,57 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Found with seed 4522079531439206692 (the same gap as its `transition(from:to:…)`): a tab bar
+    /// whose view sits by hand in the root view of `a`, the root of `nav`, and `nav`, whose view is
+    /// not loaded, made a tab. Showing `nav` puts `a`'s view in `nav`'s, and `nav`'s in the tab
+    /// bar's: a cycle. The check of the tabs skipped a controller whose view is not loaded, so the
+    /// change went through (`nav.willMove`, `nav.didMove`), and selecting `nav` then made it appear
+    /// while the moves of its views were refused as cycles. A built-in container whose view is not
+    /// loaded now holds, for the check, what its children's root views hold: the change is refused
+    /// inside the call (a fault, §7, §11), and nothing fires.
+    @Test func aTabWhoseUnloadedViewWouldHoldTheTabBarIsRefused() {  // §7, §11
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "root"))
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            let b = Leaf(name: "b")
+            tabs.controllers = [b]
+            recorder.skipEvents()
+            window.addSubview(a.view)  // a's parent nav has no view: allowed (R6)
+            a.view.addSubview(tabs.view)  // tabs has no parent: anywhere (R6)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                tabs.loadView()
+                tabs.viewDidLoad()
+                tabs.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                tabs.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, nav, a, b]) {
+                tabs.controllers = [b, nav]
+            }
+            #expect(recorder.violations.last?.message.contains("nav's root view holds tabs's view") == true)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(tabs.controllers.map(\.id) == [b.id] && nav.parent == nil)
+            #expect(!nav.isViewLoaded)
+            #expect(a.view.superview === window && tabs.view.superview === a.view)
+            #expect([a, tabs, b, nav].map(\.appearanceState) == [.appeared, .appeared, .appeared, .disappeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
+    }
+
     // MARK: - E: willMove or didMove by hand on a built-in container's child
 
     @Test func willMoveByHandOnATabIsRefusedAndTheTabLeavesLater() {  // R9, §7
