@@ -80,11 +80,11 @@ extension ContainerController {
 
     /// Why this built-in container cannot show `controller`, if its root view holds the container's
     /// view, now or once the built-in containers above show their children: the container would
-    /// put that root view inside its own view, a cycle.
+    /// put that root view inside its own view, a cycle. A built-in `controller` whose view is not
+    /// loaded holds what the root views of its own children hold (it puts them in its view).
     func viewCycle(showing controller: Controller) -> String? {
-        guard let childView = controller.storedView,
-            let start = storedView ?? ViewMove.eventualSuperview(ofRootViewOf: self),
-            ViewMove.eventuallyHolds(childView, start)
+        guard let start = storedView ?? ViewMove.eventualSuperview(ofRootViewOf: self),
+            ViewMove.eventuallyHolds(rootViewOf: controller, start)
         else { return nil }
         return "\(controller.id)'s root view holds \(id)'s view, or will once the containers above show it, and "
             + "\(id) would put it inside its own view: the view tree would have a cycle"

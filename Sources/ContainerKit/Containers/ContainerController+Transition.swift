@@ -19,9 +19,10 @@ extension ContainerController {
     /// Refused (a fault, nothing fires): `from` or `to` is not a child, they are the same
     /// controller, `from`'s view is not in a superview, or not in this container's view hierarchy
     /// (its superview's nearest owning controller is another: `to`'s view could not go there, R6),
-    /// `to`'s view holds `from`'s superview (the view tree would have a cycle), this container
-    /// forwards appearance by hand, or it is a built-in container. Carried out with a warning: `to`'s view is already in a
-    /// hierarchy (it is moved).
+    /// `to`'s view holds `from`'s superview, now or once the built-in containers involved show their
+    /// children (the view tree would have a cycle), this container forwards appearance by hand, or it
+    /// is a built-in container. Carried out with a warning: `to`'s view is already in a hierarchy (it
+    /// is moved).
     ///
     /// ## Callback order
     ///
@@ -170,9 +171,21 @@ extension ContainerController {
                 "\(from.id)'s view is not in \(id)'s view hierarchy; \(to.id)'s view would go where it is, and a "
                     + "child's view belongs in its parent's view hierarchy (R6)")
         }
-        if let incomingView = to.storedView, superview === incomingView || superview.isDescendant(of: incomingView) {
+        // The move of the incoming view is checked here, before any callback: refused when it is made,
+        // it would be refused after the will-callbacks (§11). A navigation, tab bar or page controller
+        // coming in puts its children's root views in its view as it appears (its view loaded then if
+        // it is not), so one of them holding the superview closes a cycle too.
+        let cycle =
+            if let incomingView = to.storedView {
+                ViewMove.fault(moving: incomingView, under: superview) != nil
+            } else {
+                ViewMove.eventuallyHolds(rootViewOf: to, superview)
+            }
+        if cycle {
             return refuse(
-                "\(to.id)'s view holds \(from.id)'s superview, so adding it there would make a cycle in the view tree")
+                "\(to.id)'s view holds \(from.id)'s superview, or will once the navigation, tab bar or page "
+                    + "controllers involved show their children, so adding it there would make a cycle in the view tree"
+            )
         }
         return nil
     }

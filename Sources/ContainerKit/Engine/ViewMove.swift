@@ -176,11 +176,39 @@ enum ViewMove {
         return false
     }
 
+    /// Whether `controller`'s root view holds `start`, now or once the built-in containers show
+    /// their children, whether it is loaded or not: a built-in container whose view is not loaded
+    /// puts its children's root views in it once it is loaded and shown, so it holds what they hold.
+    static func eventuallyHolds(rootViewOf controller: Controller, _ start: View) -> Bool {
+        if let view = controller.storedView { return eventuallyHolds(view, start) }
+        guard controller.asContainer?.isBuiltInContainer == true else { return false }
+        var current: View? = start
+        while let node = current {
+            guard let owner = node.owningController else {
+                current = node.superview
+                continue
+            }
+            // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
+            var member = owner
+            while let container = member.storedParent ?? member.pendingStack, container.isBuiltInContainer {
+                if container === controller { return true }
+                if container.storedView != nil { break }
+                member = container
+            }
+            current = eventualSuperview(ofRootViewOf: owner)
+        }
+        return false
+    }
+
     /// Where `controller`'s root view is, or goes when its built-in container shows it: that
     /// container's view (or, while that one is not loaded, where the container's own view goes).
+    /// A controller waiting to join a navigation stack (``Controller/pendingStack``: pushed during
+    /// an interactive pop) goes in that navigation controller's view when the gesture ends, as a
+    /// child does: completing the gesture is part of some moves (a view leaving a visible window),
+    /// and a move checked before it must be refused for what it leads to, not after it.
     static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
         var current = controller
-        while let container = current.storedParent, container.isBuiltInContainer {
+        while let container = current.storedParent ?? current.pendingStack, container.isBuiltInContainer {
             if let containerView = container.storedView { return containerView }
             current = container
         }

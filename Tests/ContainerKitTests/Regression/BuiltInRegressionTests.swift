@@ -706,6 +706,69 @@ import Testing
         }
     }
 
+    /// Seed 1335972606496143391: during a swipe back, `box` is pushed (it waits to join the stack)
+    /// and a view inside `box`'s view, `v`, is asked to take `nav`'s view (`nav` has no parent, so
+    /// R6 lets it go anywhere). Taking `nav`'s view out of the window completes the swipe (§6), and
+    /// the push runs: `box`'s view would then go in `nav`'s, which would be inside `v`, inside
+    /// `box`'s view, a cycle. The move was refused for it only after that completion, so a refused
+    /// call had fired the swipe's end and `box.willMove(toParent: nav)`. A controller waiting to
+    /// join a stack now counts as going in that navigation controller's view, as a child does, and
+    /// the move is refused before anything fires (a fault, §11); the swipe and the push go on.
+    @Test func aMoveThatWouldCloseACycleThroughAControllerPushedDuringASwipeBackIsRefusedUpFront() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            root.view.addSubview(nav.view)  // nav has no parent: anywhere (R6)
+            let f = Leaf(name: "f")
+            nav.push(f, animated: false)
+            window.runUntilIdle()
+            let box = Parent(name: "box")
+            let v = View()
+            box.view.addSubview(v)
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(box, animated: true)
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(box): it waits for the gesture
+                """)
+            recorder.expectViolation(.invalidViewHierarchy, unchanged: [nav, a, f, box]) {
+                v.addSubview(nav.view)
+            }
+            recorder.expect("")
+            #expect(nav.view.superview === root.view)
+            #expect(nav.controllers.map(\.id) == [a.id] && box.parent == nil)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- finish(): the push runs
+                box.willMove(toParent: nav)
+                f.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                f.didMove(toParent: nil)
+                -- then the push's transition
+                a.viewWillDisappear(animated: true)
+                box.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                box.viewDidAppear(animated: true)
+                box.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, box.id] && box.parent === nav)
+            #expect(box.view.superview === nav.view && v.superview === box.view)
+            #expect([a, f, box].map(\.appearanceState) == [.disappeared, .disappeared, .appeared])
+            recorder.finish()
+            withExtendedLifetime(f) {}
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidViewHierarchy])
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
@@ -755,6 +818,125 @@ import Testing
             withExtendedLifetime(holder) {}
         }
         #expect(recorder.violations.isEmpty)
+    }
+
+    /// Seed 4327969293749763565, reduced: a pop asked for on screen waits for the end of the turn;
+    /// meanwhile the tab bar above is taken out of the window and put back by hand, so it, `nav` and
+    /// the top `b` begin appearing again (F2). At the end of the turn the pop's transition begins
+    /// first (`b` begins disappearing), then the window's did-appears run: `nav`'s reaches its shown
+    /// child `b`, which the pop in flight takes out, so that transition alone drives it (F7), as for
+    /// a page swipe (soak seed 290775788063582639, whose fix covers this case: the seed passes since).
+    /// Without it `b` appears again there, and the pop ends with a second disappearance; in the seed,
+    /// with more moves in between, `b` stayed appeared with its view in no window.
+    @Test func aTopPoppedWhileItsTabBarComesBackOnScreenDisappearsWithThePop() {  // §1, §6, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.push(b, animated: false)
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [nav]
+            embed(tabs, in: root)
+            let window = show(root)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            _ = nav.pop(animated: true)
+            tabs.view.removeFromSuperview()
+            root.view.addSubview(tabs.view)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                -- the tab bar's view out and back: inside the calls, the did-appears at the end of the turn
+                tabs.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tabs.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                tabs.viewWillAppear(animated: false)
+                nav.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the pop's transition begins
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- the window's did-appears: nav's does not reach b, which the pop drives (F7)
+                tabs.viewDidAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                """)
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                b.didMove(toParent: nil)
+                """)
+            #expect([tabs, nav, a, b].map(\.appearanceState) == [.appeared, .appeared, .appeared, .disappeared])
+            #expect(nav.controllers.map(\.id) == [a.id] && b.parent == nil && b.view.window == nil)
+            recorder.finish()
+            withExtendedLifetime(b) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found with seed 4522079531439206692 (the same gap as its `transition(from:to:…)`): a tab bar
+    /// whose view sits by hand in the root view of `a`, the root of `nav`, and `nav`, whose view is
+    /// not loaded, made a tab. Showing `nav` puts `a`'s view in `nav`'s, and `nav`'s in the tab
+    /// bar's: a cycle. The check of the tabs skipped a controller whose view is not loaded, so the
+    /// change went through (`nav.willMove`, `nav.didMove`), and selecting `nav` then made it appear
+    /// while the moves of its views were refused as cycles. A built-in container whose view is not
+    /// loaded now holds, for the check, what its children's root views hold: the change is refused
+    /// inside the call (a fault, §7, §11), and nothing fires.
+    @Test func aTabWhoseUnloadedViewWouldHoldTheTabBarIsRefused() {  // §7, §11
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "root"))
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            let b = Leaf(name: "b")
+            tabs.controllers = [b]
+            recorder.skipEvents()
+            window.addSubview(a.view)  // a's parent nav has no view: allowed (R6)
+            a.view.addSubview(tabs.view)  // tabs has no parent: anywhere (R6)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                tabs.loadView()
+                tabs.viewDidLoad()
+                tabs.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                tabs.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            recorder.expectViolation(.invalidContainerContents, unchanged: [tabs, nav, a, b]) {
+                tabs.controllers = [b, nav]
+            }
+            #expect(recorder.violations.last?.message.contains("nav's root view holds tabs's view") == true)
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(tabs.controllers.map(\.id) == [b.id] && nav.parent == nil)
+            #expect(!nav.isViewLoaded)
+            #expect(a.view.superview === window && tabs.view.superview === a.view)
+            #expect([a, tabs, b, nav].map(\.appearanceState) == [.appeared, .appeared, .appeared, .disappeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
     }
 
     // MARK: - E: willMove or didMove by hand on a built-in container's child

@@ -208,6 +208,68 @@ import Testing
         #expect(recorder.violations.map(\.kind) == [.invalidTransition])
     }
 
+    /// Seed 4522079531439206692: `transition(from: f, to: tabs)` in `p`, where `tabs` shows `nav`,
+    /// whose view was put in the window by hand and holds `p`'s view inside its top `a`'s. Adding
+    /// `tabs`'s view to `p`'s closes no cycle at once, but `tabs` puts `nav`'s view in its own as it
+    /// appears (§7): `tabs.viewWillAppear` took `nav`'s view out of the window (`nav`, `a`, `p`, `f`
+    /// disappeared), the move of `tabs`'s view was then refused as a cycle, and the transition went
+    /// on: `tabs` and `nav` ended appeared with their views in no window. Like bug T's cycle, and
+    /// like the same move made by hand, it is now refused before anything fires (a fault, §5, §11),
+    /// whether `tabs`'s view is loaded or not (loaded, it would put `nav`'s view in it).
+    @Test(arguments: [true, false])
+    func aTransitionToABuiltInContainerThatWouldShowAViewHoldingTheSuperviewIsRefusedUpFront(
+        tabsViewLoaded: Bool
+    ) {
+        let recorder = Recorder()
+        recorder.record {
+            let window = show(Parent(name: "root"))
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [nav]
+            if tabsViewLoaded { _ = tabs.view }
+            let p = Parent(name: "p")
+            let f = Leaf(name: "f")
+            embed(f, in: p)
+            recorder.skipEvents()
+            window.addSubview(nav.view)  // nav's parent tabs has no view above it: allowed (R6)
+            a.view.addSubview(p.view)  // p has no parent: anywhere (R6)
+            window.runUntilIdle()
+            p.addChild(tabs)
+            f.willMove(toParent: nil)
+            recorder.expect(
+                """
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                p.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                p.viewDidAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                tabs.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                """)
+            recorder.expectViolation(.invalidTransition, unchanged: [p, f, tabs, nav, a]) {
+                p.transition(from: f, to: tabs, duration: 0, animations: nil, completion: nil)
+            }
+            recorder.expect("")
+            #expect(
+                [p, f, tabs, nav, a].map(\.appearanceState) == [
+                    .appeared, .appeared, .disappeared, .appeared, .appeared,
+                ])
+            #expect(tabs.isViewLoaded == tabsViewLoaded)
+            #expect(nav.view.superview === window && p.view.superview === a.view)
+            #expect(f.view.superview === p.view)
+            #expect(p.children.map(\.id) == [f.id, tabs.id])
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition])
+    }
+
     /// Finding G: `willMove(toParent: nil)` while an addition is open is a second willMove while a
     /// move is open (R7): ignored with a warning, the addition stays open and completes as usual.
     /// An addition is dropped with `removeFromParent()` alone, which ends it with
