@@ -167,7 +167,12 @@ enum ViewMove {
 
     /// Whether `view` is `start`, or an ancestor of it now or once the built-in containers above
     /// `start` show their children: each puts a child's root view in its own view.
+    ///
+    /// Both chains count: a root view that its container will take in later (a controller pushed
+    /// during a swipe back, say) is where it is until then, and a change made meanwhile must not
+    /// close a cycle through where it is now.
     static func eventuallyHolds(_ view: View, _ start: View) -> Bool {
+        if start.isDescendant(of: view) { return true }
         var current: View? = start
         while let node = current {
             if node === view { return true }

@@ -769,6 +769,64 @@ import Testing
         #expect(recorder.violations.map(\.kind) == [.invalidViewHierarchy])
     }
 
+    /// Seed 7334502183445155632 (soak, base seed 20261125): `box`, which holds a page controller, is
+    /// pushed during a swipe back and waits for the gesture; meanwhile its view is put by hand in
+    /// `manual`'s, which has no parent and sits in the window. Making `manual` a page of that page
+    /// controller would put `manual`'s view inside the page controller's view, which `manual`'s view
+    /// holds now. The up-front check followed only where `box`'s view goes when the gesture ends (the
+    /// navigation controller's view), so the call went ahead, fired twelve callbacks and then hit the
+    /// cycle. It now checks where each view is as well as where it will go: refused, nothing fires.
+    @Test func makingAPageOfAControllerWhoseViewHoldsThePageControllerThroughAWaitingPushIsRefused() {  // §8, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(nav, in: root)
+            let f = Leaf(name: "f")
+            nav.push(f, animated: false)
+            let manual = Parent(name: "manual")
+            root.view.addSubview(manual.view)  // manual has no parent: anywhere (R6)
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: box)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(box, animated: true)
+            manual.view.addSubview(box.view)  // box has no parent yet: anywhere (R6)
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(box) waits for the gesture; box's view enters the window with manual's
+                box.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                """)
+            recorder.expectViolation(.invalidContainerContents, unchanged: [page, e, manual, box, nav]) {
+                page.setControllers([manual], direction: .forward, animated: true)
+            }
+            #expect(page.shownControllers.map(\.id) == [e.id] && manual.parent == nil)
+            #expect(manual.view.superview === root.view && box.view.superview === manual.view)
+            handle?.finish()
+            window.runUntilIdle()
+            #expect(nav.controllers.map(\.id) == [a.id, box.id] && box.parent === nav)
+            #expect(box.view.superview === nav.view)
+            #expect([box, page, e].map(\.appearanceState) == [.appeared, .appeared, .appeared])
+            recorder.skipEvents()
+            recorder.finish()
+            withExtendedLifetime(f) {}
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
