@@ -147,12 +147,14 @@ extension Controller {
     }
 
     /// Whether this controller is `controller` or one of its descendants: making `controller` a
-    /// child of this one would close a cycle.
+    /// child of this one would close a cycle. A controller waiting to join a navigation stack
+    /// (``Controller/pendingStack``: pushed during a swipe back) counts as that navigation
+    /// controller's child already: it becomes one when the gesture ends.
     func isSelfOrDescendant(of controller: Controller) -> Bool {
         var current: Controller? = self
         while let candidate = current {
             if candidate === controller { return true }
-            current = candidate.storedParent
+            current = candidate.storedParent ?? candidate.pendingStack
         }
         return false
     }

@@ -827,6 +827,65 @@ import Testing
         #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
     }
 
+    /// Seed 3555795758368802057 (soak, base seed 20261126): `manual` is pushed on `nav` during a swipe
+    /// back and waits for the gesture; then `tabs`, which holds `nav`, is added to `manual`. That
+    /// closes a cycle once the push runs (`tabs` → `nav` → `manual` → `tabs`), but the ancestry check
+    /// followed parents only, so `addChild` went through and the push was refused late, when the
+    /// gesture ended (here, when the window was hidden). A controller waiting to join a stack now
+    /// counts as that navigation controller's child for the check: refused up front, nothing fires.
+    @Test func addingAnAncestorOfTheNavigationControllerToAControllerPushedDuringASwipeBackIsRefused() {  // §6, R9
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [nav]
+            root.view.addSubview(tabs.view)  // tabs has no parent: anywhere (R6)
+            let h = Leaf(name: "h")
+            nav.push(h, animated: false)
+            window.runUntilIdle()
+            let manual = Parent(name: "manual")
+            recorder.skipEvents()
+            let handle = nav.beginInteractivePop()
+            nav.push(manual, animated: true)
+            recorder.expect(
+                """
+                h.willMove(toParent: nil)
+                h.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- push(manual): it waits for the gesture
+                """)
+            recorder.expectViolation(.addingToSelfOrDescendant, unchanged: [manual, tabs, nav]) {
+                manual.addChild(tabs)
+            }
+            #expect(tabs.parent == nil && manual.children.isEmpty)
+            handle?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- finish(): the push runs
+                manual.willMove(toParent: nav)
+                h.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                h.didMove(toParent: nil)
+                -- then the push's transition
+                manual.loadView()
+                manual.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                manual.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                manual.viewDidAppear(animated: true)
+                manual.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id, manual.id] && manual.parent === nav)
+            #expect([a, manual].map(\.appearanceState) == [.disappeared, .appeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.addingToSelfOrDescendant])
+    }
+
     // MARK: - Found by the soak: a swipe back cancelled after the top's view left the window
 
     /// Seed 1526984613471970494: the top's view moved by hand out of the window during a swipe
