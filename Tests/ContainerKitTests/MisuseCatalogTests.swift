@@ -121,6 +121,7 @@ import Testing
         case pushControllerHoldingNavigationView = "M95"
         case navigationViewIntoChildView = "M96"
         case presentWaitingForSwipeBack = "M97"
+        case ancestorOfStackAddedToControllerWaitingForSwipeBack = "M98"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -288,6 +289,8 @@ extension MisuseCatalogTests.Row {
         case .pushControllerHoldingNavigationView: T.pushControllerHoldingNavigationView(check)
         case .navigationViewIntoChildView: T.navigationViewIntoChildView(check)
         case .presentWaitingForSwipeBack: T.presentWaitingForSwipeBack(check)
+        case .ancestorOfStackAddedToControllerWaitingForSwipeBack:
+            T.ancestorOfStackAddedToControllerWaitingForSwipeBack(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1187,11 +1190,10 @@ extension MisuseCatalogTests {
     /// for the gesture, a pending member of `nav`'s stack. `end` finishes the swipe, ends the turn
     /// and skips its events (`g`'s push then runs).
     static func swipeBackStage(
-        _ check: Check
+        _ check: Check, pushing g: Controller = Leaf(name: "g")
     ) -> (window: Window, nav: NavigationController, a: Controller, b: Controller, g: Controller, end: () -> Void) {
         let (window, nav, a, b) = navigationStage(check)
         let handle = nav.beginInteractivePop()
-        let g = Leaf(name: "g")
         nav.push(g, animated: true)
         check.recorder.skipEvents()
         let end = {
@@ -1240,6 +1242,17 @@ extension MisuseCatalogTests {
         other.makeKeyAndVisible()
         check.refused(.invalidRootController, involving: [g, nav], state: { state([window, other], [nav, a, b, g]) }) {
             other.rootController = g
+        }
+        end()
+    }
+
+    static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {
+        let g = Parent(name: "g")
+        let (window, nav, a, b, _, end) = swipeBackStage(check, pushing: g)
+        check.refused(
+            .addingToSelfOrDescendant, involving: [g, nav], state: { state([window], [nav, a, b, g]) }
+        ) {
+            g.addChild(nav)
         }
         end()
     }
