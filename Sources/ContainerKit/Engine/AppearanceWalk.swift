@@ -312,6 +312,28 @@ enum AppearanceWalk {
         }
     }
 
+    /// `view` moved, by hand or by a transition, and is not in a visible window, which it did not
+    /// leave either: the controllers whose root views moved with it out of their parent's view, which
+    /// forwarded to them (F1), are reached by that forwarding no more. One left disappearing by a walk
+    /// from its parent (the parent's will-disappear, from a transition in flight that takes the parent
+    /// out and was to end it with its did-disappear, F7) would wait for a did-disappear that never
+    /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
+    /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
+    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). Those
+    /// under a container that forwards by hand are its own (F4). With no animation in flight anywhere
+    /// no such disappearance is open, and nothing is walked.
+    static func endOrphanedTransitions(rootsMovedWith view: View) {
+        guard Window.animationsInFlightEverywhere > 0 else { return }
+        for root in drivingRoots(in: view) {
+            guard root.appearanceState == .disappearing, let parent = root.storedParent,
+                parent.appearanceForwarding == .automatic, let rootView = root.storedView,
+                !(parent.storedView.map(rootView.isDescendant) ?? false), !isUnderManualForwarding(root)
+            else { continue }
+            endOrphanedTransition(
+                of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
+        }
+    }
+
     /// `view` left the visible `window`, and what drives the controllers it holds has run (the
     /// window's own exit, or the transition that moved it: a transition began the disappearance of
     /// those it moves before taking their views out, F7). A controller whose root view left with

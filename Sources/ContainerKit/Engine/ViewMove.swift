@@ -18,7 +18,9 @@ enum ViewMove {
     /// `drivesAppearance`, the disappearance of what left a visible window and the appearance of
     /// what entered one, or, for a move inside a visible window, the end of the appearance
     /// transitions of the controllers it takes out of their parents' views
-    /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``). Transitions move views with
+    /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``), or, for a move that neither leaves nor
+    /// ends in a visible window, the end of the disappearances it takes out of their parents' reach
+    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:)``). Transitions move views with
     /// `drivesAppearance == false` (F7): the window then drives only what no transition drives (the
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
@@ -92,6 +94,9 @@ enum ViewMove {
             if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
                 AppearanceWalk.windowTakesOver(rootsMovedWith: view)
             }
+            if leftWindow == nil, view.storedWindow?.isHidden != false {
+                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
+            }
             return
         }
         // A did-callback that moved the view on has run the appearance of that move already: the
@@ -105,6 +110,11 @@ enum ViewMove {
         }
         if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
             AppearanceWalk.windowTakesOver(rootsMovedWith: view)
+        }
+        // Out of any visible window, and out of none: what its parent's forwarding reached no more
+        // (F1) ends an open disappearance here, as a view leaving a window would (F2).
+        if leftWindow == nil, view.storedWindow?.isHidden != false {
+            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
         }
     }
 

@@ -884,8 +884,10 @@ import Testing
     /// controller off screen, F7), then `box` removes `x` (its view leaves no window). `box`'s
     /// did-disappear will not reach `x` any more, which used to stay disappearing for good. As a
     /// child that leaves its parent mid-appearance in the window is the window's (bug J), one that
-    /// leaves it mid-disappearance out of any window ends it there (F2): its did-disappear follows
-    /// its `didMove(toParent: nil)`. A controller that a transition in flight takes out (here `box`
+    /// leaves it mid-disappearance out of any window ends it there (F2). Its did-disappear comes
+    /// when its view leaves `box`'s view, before its `didMove(toParent: nil)`, in §2.2's order (the
+    /// fix for seed 567546686654310112 ends it at the view move; it used to follow the
+    /// `didMove(toParent: nil)`). A controller that a transition in flight takes out (here `box`
     /// itself, removed from `root`) is left to it (F7).
     @Test func aChildRemovedOutOfTheWindowWhileItDisappearsGetsItsDidDisappear() {
         let recorder = Recorder()
@@ -906,7 +908,7 @@ import Testing
             box.removeFromParent()  // its view stays in root's view; root's transition takes it out (F7)
             nav.push(box, animated: false)  // nav is off screen: box's view leaves the window, no callbacks
             x.willMove(toParent: nil)
-            x.view.removeFromSuperview()  // in no window: no callbacks
+            x.view.removeFromSuperview()  // in no window, but out of box's view, which no longer reaches x
             x.removeFromParent()
             recorder.expect(
                 """
@@ -919,9 +921,9 @@ import Testing
                 box.willMove(toParent: nav)
                 box.didMove(toParent: nav)
                 x.willMove(toParent: nil)
-                x.didMove(toParent: nil)
-                -- x has left box, out of any window: its disappearance ends (F2)
+                -- x's view has left box's view, out of any window: its disappearance ends (F2)
                 x.viewDidDisappear(animated: true)
+                x.didMove(toParent: nil)
                 """)
             driver.finishAll()
             recorder.expect(
@@ -934,6 +936,91 @@ import Testing
             #expect([root, box, x, g].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .appeared])
             #expect(x.parent == nil && box.parent === nav)
             #expect(g.view.window === window && box.view.window == nil)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 567546686654310112, base seed 20261127): `root`'s transition takes
+    /// `box` out, and `box`'s will-disappear reaches its child `x`. Before it completes, `box` leaves
+    /// `root` and is pushed on a visible navigation controller, which takes `box`'s view out of the
+    /// window with no callbacks (F7: the transition ends what it began); then `x`'s view is moved by
+    /// hand out of `box`'s view, in no window. `box`'s forwarding no longer reaches `x` (F1), and
+    /// `box` itself appears again in the push: `x` used to stay disappearing for good, even once
+    /// hiding the window completed everything. The spec does not say when `x`'s disappearance ends;
+    /// as for a child removed mid-disappearance out of any window, it ends inside the move that
+    /// takes its view out of its parent's view, as a view leaving a window ends it (F2, §1: inside
+    /// the call): its did-disappear only (F3), with the transition's flag. `box` is the push's
+    /// incoming controller from then on (F6, F7), and `c`, still in `box`'s view, follows it.
+    @Test func aChildMovedByHandOutOfItsParentsViewOffScreenWhileItDisappearsGetsItsDidDisappear() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let x = Leaf(name: "x")
+            let c = Leaf(name: "c")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            let holder = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            embed(box, in: root)
+            embed(x, in: box)
+            embed(c, in: box)
+            embed(nav, in: root)
+            let (window, driver) = showHoldingAnimations(root)
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            root.transition(from: box, to: g, duration: 0.3, animations: nil) { _ in g.didMove(toParent: root) }
+            box.removeFromParent()  // its view stays in root's view; root's transition takes it out (F7)
+            nav.push(box, animated: true)  // box's view leaves the window with no callbacks (F7)
+            holder.addSubview(x.view)  // out of box's view, in no window
+            recorder.expect(
+                """
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                x.viewWillDisappear(animated: true)
+                c.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                box.didMove(toParent: nil)
+                box.willMove(toParent: nav)
+                -- x's view has left box's view, out of any window: its disappearance ends (F2)
+                x.viewDidDisappear(animated: true)
+                """)
+            window.runUntilIdle()  // the push starts; the driver holds its animation
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                box.viewWillAppear(animated: true)
+                c.viewWillAppear(animated: true)
+                """)
+            window.isHidden = true  // completes both transitions first (§1), then the disappearance
+            recorder.expect(
+                """
+                g.viewDidAppear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                a.viewDidDisappear(animated: true)
+                box.viewDidAppear(animated: true)
+                c.viewDidAppear(animated: true)
+                box.didMove(toParent: nav)
+                root.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                box.viewWillDisappear(animated: false)
+                c.viewWillDisappear(animated: false)
+                g.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
+                """)
+            #expect(driver.inFlight.isEmpty && window.animationsInFlight.isEmpty)
+            #expect(
+                [root, box, x, c, g, nav].map(\.appearanceState)
+                    == [.disappeared, .disappeared, .disappeared, .disappeared, .disappeared, .disappeared])
+            #expect(box.parent === nav && nav.controllers.last === box && x.parent === box)
+            #expect(x.view.superview === holder && x.view.window == nil && box.view.window === window)
         }
         #expect(recorder.violations.isEmpty)
     }
