@@ -127,24 +127,41 @@ extension Controller {
 
     /// F6: a built-in container drives its visible children from inside its own appearance
     /// callbacks, so a subclass's code after `super` runs after the children's callbacks.
+    ///
+    /// A did-callback leaves every child it reaches in the container's new state. A shown child
+    /// that something else moved the other way after the container's will-callback (the window,
+    /// or a transition of the container that completed meanwhile) begins again toward that state
+    /// first, so that the did-callback ends it (F3 would skip it); one that a transition in flight
+    /// moves the other way is left to that transition (F7).
     func forwardToVisibleChildren() {
         guard let container = asContainer, let step = drivenStep else { return }
         drivenStep = nil
         for child in container.visibleChildren {
-            if case .end(appearing: true) = step,
-                child.appearanceState == .disappeared || child.appearanceState == .disappearing
-            {
-                // A transition in flight takes it out (a swipe away from it that began while the
-                // container appeared): that transition alone drives it (F7).
-                if child.storedView?.storedWindow?.isAnimating(child, toward: false) == true { continue }
-                // Its view was taken out of the window by hand after this appearance began (the
-                // window drove its disappearance, F2) and the container has just put it back: it
-                // begins appearing again before it ends.
+            if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
+                // A transition in flight moves it the other way (a swipe away from it that began
+                // while the container appeared, say): that transition alone drives it (F7).
+                if child.storedView?.storedWindow?.isAnimating(child, toward: !appearing) == true { continue }
+                // Appearing: its view was taken out of the window by hand after this appearance
+                // began (the window drove its disappearance, F2) and the container has just put it
+                // back. Disappearing: a turn of the container that completed after its
+                // will-disappear brought it in (a swipe begun while the container disappeared,
+                // which its view leaving the window completed first). Either way it begins again
+                // toward the container's state before it ends, not animated, as the window begins
+                // a change it catches up with (F2, F5).
                 AppearanceWalk.run(
-                    from: child, step: .begin(appearing: true, animated: false, timing: .afterWillAppear),
+                    from: child, step: .begin(appearing: appearing, animated: false, timing: .afterWillAppear),
                     source: .controller(id), rootIsManual: false)
             }
             AppearanceWalk.run(from: child, step: step, source: .controller(id), rootIsManual: false)
+        }
+    }
+
+    /// Whether this controller is in, or moving to, the state opposite to appeared (`appearing`
+    /// true) or disappeared (`appearing` false).
+    private func isMovingAway(fromAppearing appearing: Bool) -> Bool {
+        switch appearanceState {
+        case .disappeared, .disappearing: appearing
+        case .appeared, .appearing: !appearing
         }
     }
 

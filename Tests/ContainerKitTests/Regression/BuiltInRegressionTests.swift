@@ -1599,4 +1599,120 @@ extension BuiltInRegressionTests {
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    // MARK: - Found by the soak: a swipe begun while its page controller disappears
+
+    /// Found by the soak (seed 1935785191286349685, base seed 20261127): `box` swaps `page` for `g`
+    /// with `transition(from:to:)`, held by a manual driver, so `page` and its page `e` disappear;
+    /// a swipe to `f` begins meanwhile, and `f` begins appearing (the swipe drives it, F7). Then
+    /// `box` becomes a child of `manual`, off screen and forwarding by hand (F4), and its view
+    /// leaves the window: that completes both transitions first (§1), the swipe inside the removal
+    /// of `page`'s view, before `page`'s did-disappear. `page` shows `f` by then, and its
+    /// did-disappear reaches `f`, appeared: F3 used to skip it, and `f` stayed appeared with its
+    /// view in no window (the window's exit leaves what is under `manual` to `manual`, F4).
+    ///
+    /// Decision (MODEL; §5 and §8 do not settle the order): a built-in container's did-callback
+    /// leaves the children it shows in its own state (F6). `f`, brought in after `page`'s
+    /// will-disappear by a turn that has completed, begins disappearing right after `page`'s
+    /// did-disappear, then ends, as a shown page put back after a move by hand begins appearing
+    /// again in `page`'s did-appear; like that one, and like a view leaving the window (F2, F5),
+    /// its callbacks are not animated (a tab a switch showed inside a leaving tab bar got the same
+    /// two lines from the window before). The rest of §5's completion (`box`'s completion, the
+    /// moves) follows.
+    @Test func aSwipeFinishedWhileItsPageControllerDisappearsLeavesTheNewPageDisappeared() {  // §1, §5, §8, F6
+        final class Pages: PageControllerDataSource {
+            let next: Controller
+            init(next: Controller) { self.next = next }
+            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+                controller === next ? nil : next
+            }
+        }
+        final class Manual: ContainerController {
+            override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+        }
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let manual = Manual(name: "manual")
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let pages = Pages(next: f)
+            page.dataSource = pages
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: box)
+            embed(box, in: root)
+            let window = show(root)
+            manual.loadViewIfNeeded()
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            recorder.skipEvents()
+            box.addChild(g)
+            page.willMove(toParent: nil)
+            box.transition(from: page, to: g, duration: 0.3, animations: nil) { _ in
+                g.didMove(toParent: box)
+                page.removeFromParent()
+            }
+            let swipe = page.beginInteractivePaging(.forward)
+            #expect(swipe != nil)
+            recorder.expect(
+                """
+                g.willMove(toParent: box)
+                page.willMove(toParent: nil)
+                page.viewWillDisappear(animated: true)
+                e.viewWillDisappear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                """)
+            embed(box, in: manual)  // R4 takes box from root; its view leaves the window
+            recorder.expect(
+                """
+                box.didMove(toParent: nil)
+                box.willMove(toParent: manual)
+                -- box's view leaves the window: the swipe completes inside the removal of page's view
+                e.viewDidDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- then the transition that takes page out: page's did-disappear takes f out (F6)
+                g.viewDidAppear(animated: true)
+                page.viewDidDisappear(animated: true)
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                box.completion(finished: true)
+                g.didMove(toParent: box)
+                page.didMove(toParent: nil)
+                box.didMove(toParent: manual)
+                """)
+            window.runUntilIdle()
+            #expect([page, e, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            #expect(page.shownControllers.map(\.id) == [f.id] && f.parent === page && e.parent == nil)
+            #expect(page.parent == nil && page.view.window == nil && f.view.window == nil)
+            #expect(box.parent === manual && box.view.window == nil && g.parent === box)
+            #expect(driver.inFlight.isEmpty && !window.hasPendingWork)
+            // box and g are manual's to drive (F4): it ends their appearance by hand.
+            box.beginAppearanceTransition(false, animated: false)
+            box.endAppearanceTransition()
+            recorder.expect(
+                """
+                box.viewWillDisappear(animated: false)
+                g.viewWillDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
+                """)
+            #expect([box, g].map(\.appearanceState) == [.disappeared, .disappeared])
+            withExtendedLifetime(pages) {}
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
