@@ -320,18 +320,33 @@ enum AppearanceWalk {
     /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
     /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
     /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). Those
-    /// under a container that forwards by hand are its own (F4). With no animation in flight anywhere
-    /// no such disappearance is open, and nothing is walked.
+    /// under a container that forwards by hand are its own (F4).
     static func endOrphanedTransitions(rootsMovedWith view: View) {
-        guard Window.animationsInFlightEverywhere > 0 else { return }
-        for root in drivingRoots(in: view) {
-            guard root.appearanceState == .disappearing, let parent = root.storedParent,
-                parent.appearanceForwarding == .automatic, let rootView = root.storedView,
-                !(parent.storedView.map(rootView.isDescendant) ?? false), !isUnderManualForwarding(root)
-            else { continue }
-            endOrphanedTransition(
-                of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
+        // Only the topmost root views under `view` can have left their parent's view: a root view
+        // deeper down sits in its parent's (R6), which moved with it. So the walk stops at each root
+        // view, and a move of a root view, the usual case, checks one controller and allocates nothing.
+        if let owner = view.owningController {
+            endOrphanedTransition(ofRootMoved: owner)
+            return
         }
+        var stack: [View] = []
+        view.subviewList.forEachReversed { stack.append($0) }
+        while let next = stack.popLast() {
+            if let owner = next.owningController {
+                endOrphanedTransition(ofRootMoved: owner)
+            } else {
+                next.subviewList.forEachReversed { stack.append($0) }
+            }
+        }
+    }
+
+    /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
+    private static func endOrphanedTransition(ofRootMoved root: Controller) {
+        guard root.appearanceState == .disappearing, let parent = root.storedParent,
+            parent.appearanceForwarding == .automatic, let rootView = root.storedView,
+            !(parent.storedView.map(rootView.isDescendant) ?? false), !isUnderManualForwarding(root)
+        else { return }
+        endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
     }
 
     /// `view` left the visible `window`, and what drives the controllers it holds has run (the

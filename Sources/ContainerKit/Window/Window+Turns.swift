@@ -2,11 +2,6 @@ extension Window {
     /// The window whose turn is running, if any: turns never nest, across windows too.
     @exclusivity(unchecked) @MainActor static var windowRunningTurn: Window?
 
-    /// How many animations are in flight, in every window: none, and no appearance transition is
-    /// left open for a transition in flight to end (F7), so a move out of any window has nothing
-    /// to look for (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:)``).
-    @exclusivity(unchecked) @MainActor static var animationsInFlightEverywhere = 0
-
     /// The most rounds a turn may take before it is stopped as a runaway.
     package static let maximumRoundsPerTurn = 10_000
 
@@ -160,7 +155,6 @@ extension Window {
 
     func animationStarted(_ animation: TransitionAnimation) {
         animationsInFlight.append(animation)
-        Self.animationsInFlightEverywhere += 1
         LifecycleObservation.noteActivity(of: self)
         animationDriver.animationDidStart(animation, in: self)
     }
@@ -168,7 +162,6 @@ extension Window {
     func animationEnded(_ animation: TransitionAnimation) {
         if let index = animationsInFlight.firstIndex(where: { $0 === animation }) {
             animationsInFlight.remove(at: index)
-            Self.animationsInFlightEverywhere -= 1
         }
     }
 }
