@@ -53,3 +53,15 @@ final class Notes {
         return lines
     }
 }
+
+/// A page data source whose only page after any other is `next`: one swipe forward, to `next`.
+@MainActor
+final class PagesLeadingTo: PageControllerDataSource {
+    let next: Controller
+
+    init(_ next: Controller) { self.next = next }
+
+    func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+        controller === next ? nil : next
+    }
+}

@@ -1479,20 +1479,13 @@ extension BuiltInRegressionTests {
     /// there, and then ended appeared out of the window when the swipe finished. The swipe alone
     /// drives the pages it moves (F7): `e` is left to it, and disappears when it finishes.
     @Test func aSwipeBegunWhileItsPageControllerAppearsKeepsDrivingTheOutgoingPage() {  // §8, F6, F7
-        final class Pages: PageControllerDataSource {
-            let next: Controller
-            init(next: Controller) { self.next = next }
-            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
-                controller === next ? nil : next
-            }
-        }
         let recorder = Recorder()
         recorder.record {
             let root = Parent(name: "root")
             let page = PageController(name: "page", transitionStyle: .scroll)
             let e = Leaf(name: "e")
             let f = Leaf(name: "f")
-            let pages = Pages(next: f)
+            let pages = PagesLeadingTo(f)
             page.dataSource = pages
             page.setControllers([e], direction: .forward, animated: false)
             embed(page, in: root)
@@ -1620,13 +1613,6 @@ extension BuiltInRegressionTests {
     /// two lines from the window before). The rest of §5's completion (`box`'s completion, the
     /// moves) follows.
     @Test func aSwipeFinishedWhileItsPageControllerDisappearsLeavesTheNewPageDisappeared() {  // §1, §5, §8, F6
-        final class Pages: PageControllerDataSource {
-            let next: Controller
-            init(next: Controller) { self.next = next }
-            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
-                controller === next ? nil : next
-            }
-        }
         final class Manual: ContainerController {
             override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
         }
@@ -1639,7 +1625,7 @@ extension BuiltInRegressionTests {
             let e = Leaf(name: "e")
             let f = Leaf(name: "f")
             let g = Leaf(name: "g")
-            let pages = Pages(next: f)
+            let pages = PagesLeadingTo(f)
             page.dataSource = pages
             page.setControllers([e], direction: .forward, animated: false)
             embed(page, in: box)

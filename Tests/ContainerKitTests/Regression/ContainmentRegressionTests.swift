@@ -659,20 +659,13 @@ import Testing
     /// hand disappears (F2); when a swipe away from it is cancelled, the page controller puts its
     /// view back before it appears again, so it does not appear out of any window.
     @Test func aCancelledSwipePutsBackTheViewOfThePageItShowsAgain() {
-        final class Pages: PageControllerDataSource {
-            let next: Controller
-            init(next: Controller) { self.next = next }
-            func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
-                controller === next ? nil : next
-            }
-        }
         let recorder = Recorder()
         recorder.record {
             let root = Parent(name: "root")
             let page = PageController(name: "page", transitionStyle: .scroll)
             let e = Leaf(name: "e")
             let f = Leaf(name: "f")
-            let pages = Pages(next: f)
+            let pages = PagesLeadingTo(f)
             page.dataSource = pages
             page.setControllers([e], direction: .forward, animated: false)
             embed(page, in: root)
