@@ -132,8 +132,15 @@ extension PageController {
         settlingAdditions = []
         settleCompletedTurn(turn)
         let shown = Set(turn.to.map(ObjectIdentifier.init))
+        dropOrKeepPending(additions) { !shown.contains(ObjectIdentifier($0)) && $0.storedParent === self }
+    }
+
+    /// Ends the open additions of `pages` that `include` accepts (checked as each comes up) with
+    /// `didMove(toParent: nil)` (R7), except those ``shownControllers`` names: a request made
+    /// meanwhile asked for them, and they stay pending for its turn (``keepPending(_:)``).
+    func dropOrKeepPending(_ pages: [Controller], where include: (Controller) -> Bool = { _ in true }) {
         let named = Set(shownControllers.map(ObjectIdentifier.init))
-        for page in additions where !shown.contains(ObjectIdentifier(page)) && page.storedParent === self {
+        for page in pages where include(page) {
             if named.contains(ObjectIdentifier(page)) {
                 keepPending(page)
             } else {

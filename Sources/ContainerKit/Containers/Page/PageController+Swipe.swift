@@ -92,14 +92,7 @@ extension PageController {
             } else {
                 finishCancelledTurn(turn)
                 // A page a request made during the swipe names stays, pending, for that request's turn.
-                let named = Set(shownControllers.map(ObjectIdentifier.init))
-                for page in turn.to {
-                    if named.contains(ObjectIdentifier(page)) {
-                        keepPending(page)
-                    } else {
-                        endMove(of: page, stays: false)
-                    }
-                }
+                dropOrKeepPending(turn.to)
             }
             if let delegate {
                 LifecycleObservation.emit(
