@@ -304,10 +304,7 @@ enum AppearanceWalk {
     /// says. A transition's own controllers are not among them: they sit where their parent puts
     /// them, or have no parent.
     static func windowTakesOver(rootsMovedWith view: View) {
-        for root in drivingRoots(in: view) {
-            guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
-                let rootView = root.storedView, !(parent.storedView.map(rootView.isDescendant) ?? false)
-            else { continue }
+        for root in drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
             windowTakesOver(root)
         }
     }
@@ -340,11 +337,19 @@ enum AppearanceWalk {
         }
     }
 
+    /// The parent of `root` if it forwards automatically (F1) and `root`'s view is no longer inside
+    /// its view, so its forwarding reaches `root` no more; nil otherwise.
+    private static func forwardingParentLeft(by root: Controller) -> ContainerController? {
+        guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
+            let rootView = root.storedView, !(parent.storedView.map(rootView.isDescendant) ?? false)
+        else { return nil }
+        return parent
+    }
+
     /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
     private static func endOrphanedTransition(ofRootMoved root: Controller) {
-        guard root.appearanceState == .disappearing, let parent = root.storedParent,
-            parent.appearanceForwarding == .automatic, let rootView = root.storedView,
-            !(parent.storedView.map(rootView.isDescendant) ?? false), !isUnderManualForwarding(root)
+        guard root.appearanceState == .disappearing, let parent = forwardingParentLeft(by: root),
+            !isUnderManualForwarding(root)
         else { return }
         endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
     }
