@@ -23,12 +23,22 @@ enum AppearanceWalk {
     /// A controller whose callback left it in a state the step does not lead to (its override
     /// re-entered the engine and moved it on) forwards nothing: its children follow the later
     /// call instead, so no stale step reaches them.
-    static func run(from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool) {
+    ///
+    /// A walk the window drives (F2: a view entering it, its take-over of a controller, the
+    /// did-appear it defers to the end of the turn) passes that window as `sparingMovesOf`: it
+    /// forwards nothing to a controller that a transition in flight there brings in or takes out,
+    /// nor below it, as that transition alone sends its callbacks (F7).
+    static func run(
+        from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool,
+        sparingMovesOf window: Window? = nil
+    ) {
         guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
+        let transitions = window.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         var stack: [(controller: Controller, source: EventSource)] = []
         pushForwardingTargets(of: root, onto: &stack)
         while let (controller, source) = stack.popLast() {
+            if let transitions, transitions.isMoving(controller) { continue }
             _ = apply(childStep, to: controller, source: source, manual: false)
             if fits(controller, childStep) {
                 pushForwardingTargets(of: controller, onto: &stack)
@@ -252,7 +262,7 @@ enum AppearanceWalk {
         window.enqueue(.completeAppearance(queued))
         run(
             from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
-            source: source, rootIsManual: false)
+            source: source, rootIsManual: false, sparingMovesOf: window)
         let epoch = root.appearance.epoch
         window.updateAppearanceCompletion(serial: queued.serial) { completion in
             completion.rootBegan = epoch != completion.epoch
@@ -265,7 +275,8 @@ enum AppearanceWalk {
     /// parent (R2 and R4 move no view), or its root view left its parent's view by hand without
     /// leaving the window. The window ends that transition as it does for a view entering it: the
     /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
-    /// did-appear at the end of the turn; its children follow by forwarding (F1). A controller that
+    /// did-appear at the end of the turn; its children follow by forwarding (F1), except those a
+    /// transition in flight brings in or takes out, which that transition drives (F7). A controller that
     /// a transition in flight moves in the direction of its open transition is left to that
     /// transition (F7), which ends it itself; one it moves the other way (brought in by one
     /// transition, then forwarded a disappearance by another that took its parent's view out) is

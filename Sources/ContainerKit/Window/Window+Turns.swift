@@ -108,7 +108,8 @@ extension Window {
                 !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return }
             AppearanceWalk.run(
-                from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false)
+                from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false,
+                sparingMovesOf: self)
         case .completeAnimation(let animation):
             animation.complete(finished: true)
         case .startVisibleTransitions:
@@ -150,6 +151,13 @@ extension Window {
             let reversed = animation.interaction?.state == .cancelled
             let ending = appearing != reversed ? animation.toControllers : animation.fromControllers
             return ending.contains(controller.id)
+        }
+    }
+
+    /// Whether a transition in flight brings `controller`'s view in or takes it out (F7).
+    func isMoving(_ controller: Controller) -> Bool {
+        animationsInFlight.contains { animation in
+            animation.toControllers.contains(controller.id) || animation.fromControllers.contains(controller.id)
         }
     }
 

@@ -24,6 +24,28 @@ import Testing
         return window
     }
 
+    /// ``showLeavingTheTurnOpen(_:_:)`` with a manual animation driver installed: the animations
+    /// started from then on wait for the test.
+    private func showLeavingTheTurnOpenHoldingAnimations(
+        _ root: Controller, _ recorder: Recorder
+    ) -> (Window, ManualAnimationDriver) {
+        let window = showLeavingTheTurnOpen(root, recorder)
+        let driver = ManualAnimationDriver()
+        driver.install(on: window)
+        return (window, driver)
+    }
+
+    /// Apple's sample of `transition(from:to:…)` (§5) in `container`, animated: `to` is added and
+    /// `from`'s removal begun before it, and the completion ends both moves.
+    private func swap(_ from: Controller, for to: Controller, in container: ContainerController) {
+        container.addChild(to)
+        from.willMove(toParent: nil)
+        container.transition(from: from, to: to, duration: 0.3, animations: nil) { _ in
+            to.didMove(toParent: container)
+            from.removeFromParent()
+        }
+    }
+
     /// Bug J: a controller taken out of its parent while it appears still gets its did-appear: its
     /// view stays in the visible window, and the window drives it from then on (F2).
     @Test func aChildRemovedWhileItAppearsGetsItsDidAppearAtTheEndOfTheTurn() {
@@ -1014,6 +1036,114 @@ import Testing
                     == [.disappeared, .disappeared, .disappeared, .disappeared, .disappeared, .disappeared])
             #expect(box.parent === nav && nav.controllers.last === box && x.parent === box)
             #expect(x.view.superview === holder && x.view.window == nil && box.view.window === window)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 1935785191286349685): `box`, still appearing as the window shows
+    /// it, runs a `transition(from:to:…)` and leaves its parent before the turn ends. Its view stays
+    /// in the window, so the window takes it over (F2) and ends its appearance. That walk used to
+    /// reach `f`, which the transition takes out, and make it (and `e` below it) appear again; the
+    /// transition's completion then left `f` appeared with its view out of the window. The
+    /// transition alone drives what it moves (F7): the window's walks, the will-appear of its
+    /// take-over and the did-appear at the end of the turn, pass over `f` and `t` and what is below
+    /// them, and the transition ends them when it completes.
+    @Test func theWindowTakingOverAContainerLeavesWhatItsTransitionInFlightMovesToTheTransition() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let f = Parent(name: "f")
+            let e = Leaf(name: "e")
+            let t = Leaf(name: "t")
+            embed(box, in: root)
+            embed(f, in: box)
+            embed(e, in: f)
+            t.loadViewIfNeeded()
+            let (window, driver) = showLeavingTheTurnOpenHoldingAnimations(root, recorder)
+            swap(f, for: t, in: box)
+            box.willMove(toParent: nil)
+            box.removeFromParent()  // R2 moves no view: box's view stays in root's view, in the window
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                box.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
+                t.willMove(toParent: box)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                e.viewWillDisappear(animated: true)
+                t.viewWillAppear(animated: true)
+                box.willMove(toParent: nil)
+                -- box is the window's now (F2); f and t stay the transition's (F7)
+                box.didMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewDidAppear(animated: false)
+                box.viewDidAppear(animated: false)
+                """)
+            #expect([box, f, e, t].map(\.appearanceState) == [.appeared, .disappearing, .disappearing, .appearing])
+            driver.finishAll()
+            recorder.expect(
+                """
+                t.viewDidAppear(animated: true)
+                f.viewDidDisappear(animated: true)
+                e.viewDidDisappear(animated: true)
+                box.completion(finished: true)
+                t.didMove(toParent: box)
+                f.didMove(toParent: nil)
+                """)
+            #expect(
+                [root, box, f, e, t].map(\.appearanceState) == [
+                    .appeared, .appeared, .disappeared, .disappeared, .appeared,
+                ])
+            #expect(box.parent == nil && box.children.map(\.id) == [t.id])
+            #expect(f.view.superview == nil && t.view.window === window && box.view.window === window)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// A `transition(from:to:…)` started while the window's appearance of its container is open:
+    /// the window's did-appear at the end of the turn reaches the container, not the controllers
+    /// the transition moves. `t` gets its did-appear when the transition completes (F7), not
+    /// early from the window.
+    @Test func aTransitionStartedAsTheWindowShowsItsContainerEndsItsOwnControllers() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let f = Leaf(name: "f")
+            let t = Leaf(name: "t")
+            embed(f, in: root)
+            t.loadViewIfNeeded()
+            let (window, driver) = showLeavingTheTurnOpenHoldingAnimations(root, recorder)
+            swap(f, for: t, in: root)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                t.willMove(toParent: root)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.viewWillAppear(animated: true)
+                -- the end of the turn: the window's did-appear leaves f and t to the transition
+                root.viewDidAppear(animated: false)
+                """)
+            #expect([root, f, t].map(\.appearanceState) == [.appeared, .disappearing, .appearing])
+            driver.finishAll()
+            recorder.expect(
+                """
+                t.viewDidAppear(animated: true)
+                f.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                t.didMove(toParent: root)
+                f.didMove(toParent: nil)
+                """)
+            #expect([root, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(root.children.map(\.id) == [t.id] && f.view.superview == nil)
         }
         #expect(recorder.violations.isEmpty)
     }
