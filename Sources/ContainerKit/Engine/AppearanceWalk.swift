@@ -26,8 +26,8 @@ enum AppearanceWalk {
     ///
     /// A walk the window drives (F2: a view entering it, its take-over of a controller, the
     /// did-appear it defers to the end of the turn) passes that window as `sparingMovesOf`: it
-    /// forwards nothing to a controller that a transition in flight there brings in or takes out,
-    /// nor below it, as that transition alone sends its callbacks (F7).
+    /// forwards nothing to a controller that a transition of its parent in flight there brings in
+    /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
     static func run(
         from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool,
         sparingMovesOf window: Window? = nil
@@ -276,7 +276,7 @@ enum AppearanceWalk {
     /// leaving the window. The window ends that transition as it does for a view entering it: the
     /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
     /// did-appear at the end of the turn; its children follow by forwarding (F1), except those a
-    /// transition in flight brings in or takes out, which that transition drives (F7). A controller that
+    /// transition of theirs in flight brings in or takes out, which it drives (F7). A controller that
     /// a transition in flight moves in the direction of its open transition is left to that
     /// transition (F7), which ends it itself; one it moves the other way (brought in by one
     /// transition, then forwarded a disappearance by another that took its parent's view out) is

@@ -154,10 +154,14 @@ extension Window {
         }
     }
 
-    /// Whether a transition in flight brings `controller`'s view in or takes it out (F7).
+    /// Whether a transition in flight of `controller`'s parent brings its view in or takes it out
+    /// (F7). One that named it but whose container it has left since (taken out by a later
+    /// transition, and added elsewhere) moves it no more.
     func isMoving(_ controller: Controller) -> Bool {
-        animationsInFlight.contains { animation in
-            animation.toControllers.contains(controller.id) || animation.fromControllers.contains(controller.id)
+        guard let parent = controller.storedParent else { return false }
+        return animationsInFlight.contains { animation in
+            animation.containerController === parent
+                && (animation.toControllers.contains(controller.id) || animation.fromControllers.contains(controller.id))
         }
     }
 

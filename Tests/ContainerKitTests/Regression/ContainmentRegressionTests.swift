@@ -1147,4 +1147,69 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 8309597116985147142): `h`, brought in by a transition of `root`
+    /// still in flight, is taken out again by a second one that completes at once, then brought
+    /// into `box` by a transition of `box`. `root`'s first transition still names `h`, but moves it
+    /// no more: when `box`'s view enters the window again, the window drives `h` with the rest of
+    /// `box`'s subtree (F2). Only a transition of a controller's own parent leaves it out of the
+    /// window's walks (F7).
+    @Test func aTransitionInFlightNoLongerSparesAControllerThatLeftItsContainer() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let m = Leaf(name: "m")
+            let c = Leaf(name: "c")
+            let h = Leaf(name: "h")
+            let g = Leaf(name: "g")
+            embed(box, in: root)
+            embed(c, in: box)
+            embed(m, in: root)
+            let (window, driver) = showHoldingAnimations(root)
+            h.loadViewIfNeeded()
+            g.loadViewIfNeeded()
+            recorder.skipEvents()
+            root.addChild(h)
+            m.willMove(toParent: nil)
+            root.transition(from: m, to: h, duration: 0.3, animations: nil) { _ in
+                if h.parent === root { h.didMove(toParent: root) }
+                m.removeFromParent()
+            }
+            // h leaves root before root's first transition completes; its move to root is still
+            // open, so its removal ends with didMove(toParent: nil) alone (R7).
+            root.addChild(g)
+            root.transition(from: h, to: g, duration: 0, animations: nil) { _ in
+                g.didMove(toParent: root)
+                h.removeFromParent()
+            }
+            swap(c, for: h, in: box)
+            unembed(box)  // completes box's transition first (§1)
+            recorder.skipEvents()
+            embed(box, in: root)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.willMove(toParent: root)
+                box.viewWillAppear(animated: false)
+                h.viewWillAppear(animated: false)
+                box.didMove(toParent: root)
+                box.viewDidAppear(animated: false)
+                h.viewDidAppear(animated: false)
+                """)
+            driver.finish(driver.inFlight(of: root)[0])
+            recorder.expect(
+                """
+                m.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                m.didMove(toParent: nil)
+                """)
+            #expect(
+                [root, box, m, c, h, g].map(\.appearanceState) == [
+                    .appeared, .appeared, .disappeared, .disappeared, .appeared, .appeared,
+                ])
+            #expect(h.parent === box && h.view.window === window && driver.inFlight.isEmpty)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
