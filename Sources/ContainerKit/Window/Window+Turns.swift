@@ -159,9 +159,10 @@ extension Window {
     /// transition, and added elsewhere) moves it no more.
     func isMoving(_ controller: Controller) -> Bool {
         guard let parent = controller.storedParent else { return false }
+        let id = controller.id
         return animationsInFlight.contains { animation in
             animation.containerController === parent
-                && (animation.toControllers.contains(controller.id) || animation.fromControllers.contains(controller.id))
+                && (animation.toControllers.contains(id) || animation.fromControllers.contains(id))
         }
     }
 
