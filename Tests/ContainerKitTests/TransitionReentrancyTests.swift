@@ -19,6 +19,19 @@ import Testing
         }
     }
 
+    /// `p` shown in a new window, holding `f` embedded in a plain view `slot` of its view (so `slot`
+    /// is the outgoing view's superview), the turn ended.
+    private func showWithOutgoingViewInSlot(_ f: Controller, of p: Parent) -> (Window, View) {
+        let slot = View()
+        let window = show(p)
+        p.view.addSubview(slot)
+        p.addChild(f)
+        slot.addSubview(f.view)
+        f.didMove(toParent: p)
+        window.runUntilIdle()
+        return (window, slot)
+    }
+
     /// The one warning these scenarios expect: the transition says what its callbacks changed.
     private func expectTransitionWarnings(_ recorder: Recorder, saying excerpts: [String]) {
         let violations = recorder.violations
@@ -35,13 +48,9 @@ import Testing
     @Test func aContainerTakenOutOfTheWindowByTheOutgoingWillDisappearCompletesInsideTheCall() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
-            let root = Parent(name: "root")
-            let p = Parent(name: "p")
             let f = SpyController(name: "f")
             let t = SpyController(name: "t")
-            embed(p, in: root)
-            embed(f, in: p)
-            let window = show(root)
+            let (window, root, p) = showContainerInRoot(holding: f)
             f.onViewWillDisappear = { [unowned p] _ in p.view.removeFromSuperview() }
             recorder.skipEvents()
             swap(f, for: t, in: p)
@@ -81,13 +90,9 @@ import Testing
     @Test func aContainerTakenOutOfTheWindowByTheIncomingWillAppearEndsItsAppearance() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
-            let root = Parent(name: "root")
-            let p = Parent(name: "p")
             let f = SpyController(name: "f")
             let t = SpyController(name: "t")
-            embed(p, in: root)
-            embed(f, in: p)
-            let window = show(root)
+            let (window, root, p) = showContainerInRoot(holding: f)
             t.onViewWillAppear = { [unowned p] _ in p.view.removeFromSuperview() }
             recorder.skipEvents()
             swap(f, for: t, in: p)
@@ -183,13 +188,9 @@ import Testing
     @Test func aContainerTakenOutOfTheWindowByTheAnimationsBlockCompletesInsideTheCall() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
-            let root = Parent(name: "root")
-            let p = Parent(name: "p")
             let f = SpyController(name: "f")
             let t = SpyController(name: "t")
-            embed(p, in: root)
-            embed(f, in: p)
-            let window = show(root)
+            let (window, root, p) = showContainerInRoot(holding: f)
             recorder.skipEvents()
             swap(f, for: t, in: p) { p.view.removeFromSuperview() }
             recorder.expect(
@@ -242,12 +243,7 @@ import Testing
             let f = SpyController(name: "f")
             let q = Leaf(name: "q")
             let t = SpyController(name: "t")
-            let slot = View()  // a plain view in p's, holding f's view
-            let window = show(p)
-            p.view.addSubview(slot)
-            p.addChild(f)
-            slot.addSubview(f.view)
-            f.didMove(toParent: p)
+            let (window, slot) = showWithOutgoingViewInSlot(f, of: p)
             embed(q, in: p)
             window.runUntilIdle()
             t.onViewWillAppear = { [unowned f, unowned q] _ in
@@ -399,13 +395,7 @@ import Testing
             let p = Parent(name: "p")
             let f = SpyController(name: "f")
             let t = SpyController(name: "t")
-            let slot = View()  // a plain view in p's, holding f's view
-            let window = show(p)
-            p.view.addSubview(slot)
-            p.addChild(f)
-            slot.addSubview(f.view)
-            f.didMove(toParent: p)
-            window.runUntilIdle()
+            let (window, slot) = showWithOutgoingViewInSlot(f, of: p)
             f.onViewWillDisappear = { _ in slot.removeFromSuperview() }
             recorder.skipEvents()
             swap(f, for: t, in: p)
@@ -439,7 +429,8 @@ import Testing
             #expect(f.view.superview == nil)
             #expect(p.children.map(\.id) == [t.id])
         }
-        expectTransitionWarnings(recorder, saying: ["took f's superview out of the visible window"])
+        expectTransitionWarnings(
+            recorder, saying: ["f's superview left the visible window inside the transition's callbacks"])
     }
 
     /// Hole 3: the incoming controller leaves the container inside a will-callback while its view

@@ -153,9 +153,9 @@ extension ContainerController {
         if let fault = ViewMove.fault(moving: incomingView, under: superview) {
             reportTransitionWarning(
                 from: from, to: to,
-                "the callbacks moved views so that \(to.id)'s view can no longer go where \(from.id)'s was (\(fault.message)); "
-                    + "its view was not added and, unless it is in a visible window, \(to.id) disappears again when the "
-                    + "transition completes")
+                "views moved inside the transition's callbacks: \(to.id)'s view can no longer go where \(from.id)'s was "
+                    + "(\(fault.message)); it was not added and, unless it is in a visible window, \(to.id) disappears "
+                    + "again when the transition completes")
             return
         }
         let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
@@ -163,8 +163,9 @@ extension ContainerController {
         if began, isInVisibleWindow, incomingView.superview === superview, !to.isInVisibleWindow {
             reportTransitionWarning(
                 from: from, to: to,
-                "the callbacks took \(from.id)'s superview out of the visible window; \(to.id)'s view was added there, "
-                    + "out of any visible window, and \(to.id) disappears again when the transition completes")
+                "\(from.id)'s superview left the visible window inside the transition's callbacks: \(to.id)'s view "
+                    + "was added there, out of any visible window, and \(to.id) disappears again when the transition "
+                    + "completes")
         }
     }
 
