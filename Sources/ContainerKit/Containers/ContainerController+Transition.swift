@@ -24,20 +24,34 @@ extension ContainerController {
     /// is a built-in container. Carried out with a warning: `to`'s view is already in a hierarchy (it
     /// is moved).
     ///
+    /// The will-callbacks may re-enter the engine (move views, hide the window, take `to` out), so
+    /// what the transition read before them is read again after them, each time with a warning when
+    /// it changed: whether this container is still in a visible window, whether `to` is still a
+    /// child, and whether its view can still go where `from`'s was (not if the move would now close
+    /// a cycle or break R6: it is then not made, where a move by hand would be refused).
+    ///
     /// ## Callback order
     ///
     /// With `p` this container, visible, and `animated` being `duration > 0`; inside the call:
     /// 1. `f.viewWillDisappear(animated:)`, then `f`'s forwarding (F1)
     /// 2. `t.loadView()`, `t.viewDidLoad()` — only when `t`'s view is not loaded
-    /// 3. `t.viewWillAppear(animated:)`, then `t.viewIsAppearing(animated:)`, then `t`'s forwarding
-    /// 4. `t`'s view goes in above `f`'s, then the `animations` block runs
+    /// 3. `t.viewWillAppear(animated:)`, then `t.viewIsAppearing(animated:)`, then `t`'s forwarding —
+    ///    only if `p` is still in a visible window (1 may have taken it out, or hidden the window)
+    /// 4. `t`'s view goes in above `f`'s (only if `t` is still a child and the move is still
+    ///    valid), then the `animations` block runs
     ///
-    /// When the animation completes (inside the call when `duration` is 0):
+    /// If `p` is no longer in a visible window once the `animations` block has returned, a warning,
+    /// and the rest runs inside the call, as off screen. Otherwise, when the animation completes
+    /// (inside the call when `duration` is 0):
     ///
     /// 5. `f`'s view leaves its superview (unless it was moved by hand to another one meanwhile:
     ///    then, if it is still in the visible window, `f` appears again there instead of 7)
-    /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding
-    /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding
+    /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding — when `t`'s view is in a visible
+    ///    window; otherwise (it was not added, or went where no visible window is, or `p` left the
+    ///    window) `t.viewWillDisappear(animated:)` and `t.viewDidDisappear(animated:)`, each
+    ///    forwarded, if `t` had begun appearing
+    /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding (nothing if the window's exit
+    ///    already ended its disappearance)
     /// 8. `p.completion(finished: true)` — `completion` runs; Apple's sample then sends
     ///    `t.didMove(toParent: p)` and, from `f.removeFromParent()`, `f.didMove(toParent: nil)`
     ///
