@@ -122,6 +122,8 @@ import Testing
         case navigationViewIntoChildView = "M96"
         case presentWaitingForSwipeBack = "M97"
         case ancestorOfStackAddedToControllerWaitingForSwipeBack = "M98"
+        // transition(from:to:…) whose callbacks re-enter the engine
+        case transitionContainerLeavesWindowInCallbacks = "M99"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -291,6 +293,7 @@ extension MisuseCatalogTests.Row {
         case .presentWaitingForSwipeBack: T.presentWaitingForSwipeBack(check)
         case .ancestorOfStackAddedToControllerWaitingForSwipeBack:
             T.ancestorOfStackAddedToControllerWaitingForSwipeBack(check)
+        case .transitionContainerLeavesWindowInCallbacks: T.transitionContainerLeavesWindowInCallbacks(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1244,6 +1247,42 @@ extension MisuseCatalogTests {
             other.rootController = g
         }
         end()
+    }
+
+    static func transitionContainerLeavesWindowInCallbacks(_ check: Check) {
+        let f = SpyController(name: "f")
+        let t = SpyController(name: "t")
+        let (window, _, p) = showContainerInRoot(holding: f)
+        p.addChild(t)
+        f.willMove(toParent: nil)
+        check.recorder.skipEvents()
+        t.onViewWillAppear = { [unowned p] _ in p.view.removeFromSuperview() }
+        var ran: [String] = []
+        check.tolerated(.invalidTransition, involving: [p, t]) {
+            p.transition(
+                from: f, to: t, duration: 0.3, animations: { ran.append("animations") },
+                completion: { finished in ran.append("completion(finished: \(finished))") })
+        }
+        #expect(window.animationsInFlight.isEmpty)
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            f.viewWillDisappear(animated: true)
+            t.loadView()
+            t.viewDidLoad()
+            t.viewWillAppear(animated: true)
+            p.viewWillDisappear(animated: false)
+            p.viewDidDisappear(animated: false)
+            f.viewDidDisappear(animated: true)
+            -- completed inside the call, as off screen
+            t.viewWillDisappear(animated: true)
+            t.viewDidDisappear(animated: true)
+            p.completion(finished: true)
+            """)
+        #expect(ran == ["animations", "completion(finished: true)"])
+        #expect([p, f, t].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+        #expect(t.view.superview === p.view)
+        #expect(p.view.superview == nil)
     }
 
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {

@@ -42,6 +42,18 @@ func show(_ root: Controller, in window: Window = makeWindow()) -> Window {
     return window
 }
 
+/// A visible window whose root `root` holds the container `p`, which holds `f`, both embedded, the
+/// turn ended: the stage of a `transition(from: f, …)` in `p` whose callbacks can take `p`'s view
+/// out of the window.
+@MainActor
+func showContainerInRoot(holding f: Controller) -> (window: Window, root: Parent, p: Parent) {
+    let root = Parent(name: "root")
+    let p = Parent(name: "p")
+    embed(p, in: root)
+    embed(f, in: p)
+    return (show(root), root, p)
+}
+
 /// What probes note inside their callbacks, in order, across controllers.
 @MainActor
 final class Notes {

@@ -24,20 +24,34 @@ extension ContainerController {
     /// is a built-in container. Carried out with a warning: `to`'s view is already in a hierarchy (it
     /// is moved).
     ///
+    /// The will-callbacks may re-enter the engine (move views, hide the window, take `to` out), so
+    /// what the transition read before them is read again after them, each time with a warning when
+    /// it changed: whether this container is still in a visible window, whether `to` is still a
+    /// child, and whether its view can still go where `from`'s was (not if the move would now close
+    /// a cycle or break R6: it is then not made, where a move by hand would be refused).
+    ///
     /// ## Callback order
     ///
     /// With `p` this container, visible, and `animated` being `duration > 0`; inside the call:
     /// 1. `f.viewWillDisappear(animated:)`, then `f`'s forwarding (F1)
     /// 2. `t.loadView()`, `t.viewDidLoad()` — only when `t`'s view is not loaded
-    /// 3. `t.viewWillAppear(animated:)`, then `t.viewIsAppearing(animated:)`, then `t`'s forwarding
-    /// 4. `t`'s view goes in above `f`'s, then the `animations` block runs
+    /// 3. `t.viewWillAppear(animated:)`, then `t.viewIsAppearing(animated:)`, then `t`'s forwarding —
+    ///    only if `p` is still in a visible window (1 may have taken it out, or hidden the window)
+    /// 4. `t`'s view goes in above `f`'s (only if `t` is still a child and the move is still
+    ///    valid), then the `animations` block runs
     ///
-    /// When the animation completes (inside the call when `duration` is 0):
+    /// If `p` is no longer in a visible window once the `animations` block has returned, a warning,
+    /// and the rest runs inside the call, as off screen. Otherwise, when the animation completes
+    /// (inside the call when `duration` is 0):
     ///
     /// 5. `f`'s view leaves its superview (unless it was moved by hand to another one meanwhile:
     ///    then, if it is still in the visible window, `f` appears again there instead of 7)
-    /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding
-    /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding
+    /// 6. `t.viewDidAppear(animated:)`, then `t`'s forwarding — when `t`'s view is in a visible
+    ///    window; otherwise (it was not added, or went where no visible window is, or `p` left the
+    ///    window) `t.viewWillDisappear(animated:)` and `t.viewDidDisappear(animated:)`, each
+    ///    forwarded, if `t` had begun appearing
+    /// 7. `f.viewDidDisappear(animated:)`, then `f`'s forwarding (nothing if the window's exit
+    ///    already ended its disappearance)
     /// 8. `p.completion(finished: true)` — `completion` runs; Apple's sample then sends
     ///    `t.didMove(toParent: p)` and, from `f.removeFromParent()`, `f.didMove(toParent: nil)`
     ///
@@ -73,33 +87,34 @@ extension ContainerController {
             ).report()
         }
         let animated = duration > 0
-        let window = isInVisibleWindow ? storedView?.storedWindow : nil
-        let visible = window != nil
         let source = EventSource.controller(id)
-        if visible {
+        // The will-callbacks run only on screen. Each may re-enter the engine (move views, hide the
+        // window, take children out), so what the rest relies on is read again after them.
+        let began = isInVisibleWindow
+        if began {
             AppearanceWalk.run(
                 from: from, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
                 source: source, rootIsManual: false)
-            AppearanceWalk.run(
-                from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
-                source: source, rootIsManual: false)
+            // Taken out of the visible window by those callbacks, the container has nothing to show:
+            // the incoming controller does not begin appearing (§1).
+            if isInVisibleWindow {
+                AppearanceWalk.run(
+                    from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+                    source: source, rootIsManual: false)
+            }
         }
-        // A will-callback may have taken the incoming controller out of the container: then its
-        // view stays out, and it goes back to disappeared (a warning says why).
-        let incomingStays = to.storedParent === self
-        if incomingStays {
-            // Loaded by the appearance walk before its first callback, or here when off screen.
-            let incomingView = to.view
-            let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
-            ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
-        } else {
-            ContractViolation(
-                kind: .invalidTransition, severity: .warning, controllers: [id, to.id],
-                message: "transition(from: \(from.id), to: \(to.id)): \(to.id) left \(id) inside its own callbacks; "
-                    + "its view was not added and it disappears again when the transition completes."
-            ).report()
-        }
+        placeIncomingView(of: to, in: superview, after: from, began: began)
         animations?()
+        // Read once the app's code has run: a container that left the visible window meanwhile
+        // completes the transition inside the call, as an off-screen one does.
+        let window = isInVisibleWindow ? storedView?.storedWindow : nil
+        if began, window == nil {
+            reportTransitionWarning(
+                from: from, to: to,
+                "\(id)'s view left the visible window (or the window was hidden) inside the transition's callbacks or "
+                    + "animations block; the transition completed inside the call, as an off-screen one does, and "
+                    + "\(to.id) ends disappeared")
+        }
 
         let finish: (Bool) -> Void = { [self] finished in
             // Only from where the transition found it: moved by hand since, it stays where it was put.
@@ -107,15 +122,8 @@ extension ContainerController {
             if outgoingLeaves, let outgoingView = from.storedView {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
-            if visible {
-                if incomingStays {
-                    AppearanceWalk.run(from: to, step: .end(appearing: true), source: source, rootIsManual: false)
-                } else {
-                    AppearanceWalk.run(
-                        from: to, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                        source: source, rootIsManual: false)
-                    AppearanceWalk.run(from: to, step: .end(appearing: false), source: source, rootIsManual: false)
-                }
+            if began {
+                endIncomingAppearance(of: to, animated: animated, source: source)
                 if outgoingLeaves || !from.isInVisibleWindow {
                     AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
                 } else {
@@ -137,6 +145,64 @@ extension ContainerController {
             TransitionAnimation(
                 kind: .containerTransition, container: self, from: [from], to: [to], duration: duration,
                 options: options, window: window, completion: finish))
+    }
+
+    /// Puts `to`'s view in `superview`, just above `from`'s, after the will-callbacks: only if `to`
+    /// is still a child and the move is still valid (a callback may have taken `to` out, or moved
+    /// views so that the move would close a cycle or break R6). Otherwise, and when the view went in
+    /// but the place is out of any visible window while `began` (the will-callbacks ran), a warning
+    /// says that `to` disappears again when the transition completes.
+    private func placeIncomingView(of to: Controller, in superview: View, after from: Controller, began: Bool) {
+        // A will-callback may have taken the incoming controller out of the container: then its
+        // view stays out, and it goes back to disappeared (a warning says why).
+        guard to.storedParent === self else {
+            reportTransitionWarning(
+                from: from, to: to,
+                "\(to.id) left \(id) inside its own callbacks; its view was not added and it disappears again when the "
+                    + "transition completes")
+            return
+        }
+        // Loaded by the appearance walk before its first callback, or here when off screen.
+        let incomingView = to.view
+        if let fault = ViewMove.fault(moving: incomingView, under: superview) {
+            reportTransitionWarning(
+                from: from, to: to,
+                "views moved inside the transition's callbacks: \(to.id)'s view can no longer go where \(from.id)'s was "
+                    + "(\(fault.message)); it was not added and, unless it is in a visible window, \(to.id) disappears "
+                    + "again when the transition completes")
+            return
+        }
+        let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
+        ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
+        if began, isInVisibleWindow, incomingView.superview === superview, !to.isInVisibleWindow {
+            reportTransitionWarning(
+                from: from, to: to,
+                "\(from.id)'s superview left the visible window inside the transition's callbacks: \(to.id)'s view "
+                    + "was added there, out of any visible window, and \(to.id) disappears again when the transition "
+                    + "completes")
+        }
+    }
+
+    /// Ends the appearance the transition began for `to` when it completes: `to` appears if its view
+    /// is in a visible window then, and otherwise disappears again (will-disappear, then
+    /// did-disappear, each forwarded; nothing if it is disappeared already).
+    private func endIncomingAppearance(of to: Controller, animated: Bool, source: EventSource) {
+        if to.isInVisibleWindow {
+            AppearanceWalk.run(from: to, step: .end(appearing: true), source: source, rootIsManual: false)
+        } else {
+            AppearanceWalk.run(
+                from: to, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                source: source, rootIsManual: false)
+            AppearanceWalk.run(from: to, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+
+    /// Reports a warning about a `transition(from:to:…)` whose callbacks changed what it was doing.
+    private func reportTransitionWarning(from: Controller, to: Controller, _ what: String) {
+        ContractViolation(
+            kind: .invalidTransition, severity: .warning, controllers: [id, to.id],
+            message: "transition(from: \(from.id), to: \(to.id)): \(what)."
+        ).report()
     }
 
     private func transitionViolation(from: Controller, to: Controller) -> ContractViolation? {
