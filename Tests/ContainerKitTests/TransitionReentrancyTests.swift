@@ -6,19 +6,6 @@ import Testing
 /// what the transition read before calling them: the container's place in the visible window, and
 /// the place the incoming view goes to (§1, §5, F7).
 @Suite @MainActor struct TransitionReentrancyTests {
-    /// Apple's sample of `transition(from:to:…)` (§5) in `container`, animated: `to` is added and
-    /// `from`'s removal begun before it, and the completion ends both moves.
-    private func swap(
-        _ from: Controller, for to: Controller, in container: ContainerController, animations: (() -> Void)? = nil
-    ) {
-        container.addChild(to)
-        from.willMove(toParent: nil)
-        container.transition(from: from, to: to, duration: 0.3, animations: animations) { _ in
-            to.didMove(toParent: container)
-            from.removeFromParent()
-        }
-    }
-
     /// `p` shown in a new window, holding `f` embedded in a plain view `slot` of its view (so `slot`
     /// is the outgoing view's superview), the turn ended.
     private func showWithOutgoingViewInSlot(_ f: Controller, of p: Parent) -> (Window, View) {

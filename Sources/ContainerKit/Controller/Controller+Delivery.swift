@@ -128,19 +128,21 @@ extension Controller {
     /// F6: a built-in container drives its visible children from inside its own appearance
     /// callbacks, so a subclass's code after `super` runs after the children's callbacks.
     ///
-    /// A did-callback leaves every child it reaches in the container's new state. A shown child
-    /// that something else moved the other way after the container's will-callback (the window,
-    /// or a transition of the container that completed meanwhile) begins again toward that state
-    /// first, so that the did-callback ends it (F3 would skip it); one that a transition in flight
-    /// moves the other way is left to that transition (F7).
+    /// A shown child that a transition of the container in flight brings in or takes out (a push,
+    /// a tab switch, a page turn or swipe) is left to that transition, both halves (F7): it ends
+    /// the child where the transition takes it, with its own flag.
+    ///
+    /// A did-callback leaves every other child it reaches in the container's new state. A shown
+    /// child that something else moved the other way after the container's will-callback (the
+    /// window, or a transition of the container that completed meanwhile) begins again toward
+    /// that state first, so that the did-callback ends it (F3 would skip it).
     func forwardToVisibleChildren() {
         guard let container = asContainer, let step = drivenStep else { return }
         drivenStep = nil
+        let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         for child in container.visibleChildren {
+            if let transitions, transitions.isMoving(child) { continue }
             if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
-                // A transition in flight moves it the other way (a swipe away from it that began
-                // while the container appeared, say): that transition alone drives it (F7).
-                if child.storedView?.storedWindow?.isAnimating(child, toward: !appearing) == true { continue }
                 // Appearing: its view was taken out of the window by hand after this appearance
                 // began (the window drove its disappearance, F2) and the container has just put it
                 // back. Disappearing: a turn of the container that completed after its

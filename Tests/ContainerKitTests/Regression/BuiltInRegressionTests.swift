@@ -1701,4 +1701,136 @@ extension BuiltInRegressionTests {
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    // MARK: - Forwarding around a page turn in flight
+
+    /// Found by the soak (seed 845160736165640797): a container's appearance bounced by hand
+    /// while a swipe runs in the page controller below it. The page controller forwards the bounce
+    /// (F6), but not to `e` or `f`, which the swipe in flight moves (F7). `e` used to get the
+    /// bounce's did-disappear, then appear again with it; the swipe's completion then skipped it
+    /// (F3), and it ended appeared, taken out of the page controller, with its view in no window.
+    @Test func anAppearanceBouncedDuringASwipeLeavesThePagesToTheSwipe() {  // §8, F6, F7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            let root = page.parent
+            let f = Leaf(name: "f")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            recorder.skipEvents()
+            let handle = page.beginInteractivePaging(.forward)
+            root?.beginAppearanceTransition(false, animated: false)
+            root?.endAppearanceTransition()
+            root?.beginAppearanceTransition(true, animated: false)
+            root?.endAppearanceTransition()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- the bounce: the page controller forwards it to neither page (F7)
+                root.viewWillDisappear(animated: false)
+                page.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                root.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                """)
+            #expect([e, f].map(\.appearanceState) == [.disappearing, .appearing])
+            handle?.finish()
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                """)
+            #expect([page, e, f].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(e.parent == nil && e.view.window == nil && f.view.window === window)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 7784445570343184939): a page controller whose parent a
+    /// `transition(from:to:…)` takes out, while a programmatic turn from `e` to `h` runs in it,
+    /// leaves that parent; its view stays in the window, so the window takes it over and it
+    /// appears again (F2). Its will-appear does not reach `e` or `h`, which the turn in flight
+    /// moves (F6, F7). `e` used to appear again, and the turn's completion then left it appearing,
+    /// out of the page controller, with its view in no window.
+    @Test func aPageControllerTheWindowTakesOverDuringATurnLeavesThePagesToTheTurn() {  // §8, F2, F6, F7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, driver) = pageShown()
+            guard let root = page.parent else { return }
+            let box = Parent(name: "box")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            unembed(page)
+            embed(box, in: root)
+            embed(page, in: box)
+            g.loadViewIfNeeded()
+            h.loadViewIfNeeded()
+            window.runUntilIdle()
+            recorder.skipEvents()
+            page.setControllers([h], direction: .forward, animated: true)
+            window.runUntilIdle()  // the turn starts; the driver holds it
+            swap(box, for: g, in: root)
+            page.willMove(toParent: nil)
+            page.removeFromParent()  // R2 moves no view: page's view stays in box's, in the window
+            recorder.expect(
+                """
+                h.willMove(toParent: page)
+                h.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                g.willMove(toParent: root)
+                box.willMove(toParent: nil)
+                box.viewWillDisappear(animated: true)
+                page.viewWillDisappear(animated: true)
+                g.viewWillAppear(animated: true)
+                page.willMove(toParent: nil)
+                page.didMove(toParent: nil)
+                -- page is the window's now (F2): it appears again, but e and h stay the turn's (F7)
+                page.viewWillAppear(animated: false)
+                """)
+            #expect([page, e, h].map(\.appearanceState) == [.appearing, .disappearing, .appearing])
+            driver.finishAll()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the turn completes first
+                h.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                h.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- root's transition takes box's view out, and page's with it: page and h disappear (F2)
+                page.viewWillDisappear(animated: false)
+                h.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                g.viewDidAppear(animated: true)
+                box.viewDidDisappear(animated: true)
+                root.completion(finished: true)
+                g.didMove(toParent: root)
+                box.didMove(toParent: nil)
+                """)
+            #expect(
+                [root, box, page, e, h, g].map(\.appearanceState) == [
+                    .appeared, .disappeared, .disappeared, .disappeared, .disappeared, .appeared,
+                ])
+            #expect(e.parent == nil && e.view.window == nil)
+            #expect(page.parent == nil && page.view.superview === box.view && box.view.window == nil)
+            #expect(page.shownControllers.map(\.id) == [h.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

@@ -35,17 +35,6 @@ import Testing
         return (window, driver)
     }
 
-    /// Apple's sample of `transition(from:to:…)` (§5) in `container`, animated: `to` is added and
-    /// `from`'s removal begun before it, and the completion ends both moves.
-    private func swap(_ from: Controller, for to: Controller, in container: ContainerController) {
-        container.addChild(to)
-        from.willMove(toParent: nil)
-        container.transition(from: from, to: to, duration: 0.3, animations: nil) { _ in
-            to.didMove(toParent: container)
-            from.removeFromParent()
-        }
-    }
-
     /// Bug J: a controller taken out of its parent while it appears still gets its did-appear: its
     /// view stays in the visible window, and the window drives it from then on (F2).
     @Test func aChildRemovedWhileItAppearsGetsItsDidAppearAtTheEndOfTheTurn() {
@@ -396,7 +385,10 @@ import Testing
 
     /// Bug R (as reproduced): a container's appearance bounced by hand while a push runs below it,
     /// then the window's root cleared: the outgoing controller of the push ends disappeared with its
-    /// view out of the window.
+    /// view out of the window. The bounce does not reach `a` or `f`, which the push in flight
+    /// moves (F7): `a` gets its did-disappear from the push, with the push's flag, when clearing the
+    /// root completes it. (It used to get the bounce's did-disappear, will-appear and did-appear,
+    /// then disappear again, not animated, as the push completed.)
     @Test func anAppearanceBouncedDuringAPushThenTheRootClearedLeavesTheOutgoingControllerDisappeared() {
         let recorder = Recorder()
         recorder.record {
@@ -420,20 +412,17 @@ import Testing
                 nav.viewWillDisappear(animated: false)
                 root.viewDidDisappear(animated: false)
                 nav.viewDidDisappear(animated: false)
-                a.viewDidDisappear(animated: true)
                 root.viewWillAppear(animated: false)
                 nav.viewWillAppear(animated: false)
-                a.viewWillAppear(animated: false)
                 root.viewDidAppear(animated: false)
                 nav.viewDidAppear(animated: false)
-                a.viewDidAppear(animated: false)
                 """)
+            #expect([a, f].map(\.appearanceState) == [.disappearing, .appearing])
             window.rootController = nil
             recorder.expect(
                 """
                 -- the push in flight completes first (§1); a's view leaves the window with it
-                a.viewWillDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: true)
                 f.viewDidAppear(animated: true)
                 f.didMove(toParent: nav)
                 -- then the old root's subtree disappears
