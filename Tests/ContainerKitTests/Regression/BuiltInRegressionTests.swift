@@ -16,6 +16,20 @@ import Testing
         return (window, root, nav, a)
     }
 
+    /// A visible window whose root `root` holds `page` (`.pageCurl`, middle spine, showing
+    /// `[e, f]`), turn ended.
+    private func middleSpineShown() -> (window: Window, page: PageController, e: Controller, f: Controller) {
+        let root = Parent(name: "root")
+        let window = show(root)
+        let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+        let e = Leaf(name: "e")
+        let f = Leaf(name: "f")
+        page.setControllers([e, f], direction: .forward, animated: false)
+        embed(page, in: root)
+        window.runUntilIdle()
+        return (window, page, e, f)
+    }
+
     // MARK: - M: a page shown before and after a programmatic turn
 
     /// Bug M: a middle-spine page controller showing `[e, f]` set to `[f, h]`, animated. `f` stays on
@@ -24,15 +38,8 @@ import Testing
     @Test func aPageShownBeforeAndAfterAProgrammaticTurnGetsNoCallbacks() {  // §8, F1
         let recorder = Recorder()
         recorder.record {
-            let root = Parent(name: "root")
-            let window = show(root)
-            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
-            let e = Leaf(name: "e")
-            let f = Leaf(name: "f")
+            let (window, page, e, f) = middleSpineShown()
             let h = Leaf(name: "h")
-            page.setControllers([e, f], direction: .forward, animated: false)
-            embed(page, in: root)
-            window.runUntilIdle()
             recorder.skipEvents()
             page.setControllers([f, h], direction: .forward, animated: true)
             window.runUntilIdle()
@@ -1360,15 +1367,8 @@ extension BuiltInRegressionTests {
     @Test func aPageKeptByAProgrammaticTurnAppearsWhenTheTurnPutsItsViewBack() {  // §8, F2, F7
         let recorder = Recorder()
         recorder.record {
-            let root = Parent(name: "root")
-            let window = show(root)
-            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
-            let e = Leaf(name: "e")
-            let f = Leaf(name: "f")
+            let (window, page, e, f) = middleSpineShown()
             let h = Leaf(name: "h")
-            page.setControllers([e, f], direction: .forward, animated: false)
-            embed(page, in: root)
-            window.runUntilIdle()
             recorder.skipEvents()
             e.view.removeFromSuperview()
             page.setControllers([e, h], direction: .forward, animated: true)
@@ -1830,6 +1830,55 @@ extension BuiltInRegressionTests {
             #expect(e.parent == nil && e.view.window == nil)
             #expect(page.parent == nil && page.view.superview === box.view && box.view.window == nil)
             #expect(page.shownControllers.map(\.id) == [h.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 1164429728622411645): a middle-spine page controller showing
+    /// `[e, f]` is set to `[e, h]`, animated, and its window hidden and shown again before the turn
+    /// starts. At the end of that turn the turn starts, then the window's did-appear reaches the
+    /// page controller, which forwards it to `e` (F6): the turn keeps `e` on screen and sends it
+    /// nothing, so it does not hold `e` back (F7). A first version of the rule for transitions in
+    /// flight counted every page a turn names, kept ones too, and left `e` appearing for good.
+    @Test func aPageKeptByATurnInFlightGetsItsDidAppearFromThePageController() {  // §8, F6, F7
+        let recorder = Recorder()
+        recorder.record {
+            let (window, page, e, f) = middleSpineShown()
+            let h = Leaf(name: "h")
+            h.loadViewIfNeeded()
+            recorder.skipEvents()
+            page.setControllers([e, h], direction: .forward, animated: true)
+            window.isHidden = true
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                -- the end of the turn: the page turn starts, then the window's did-appear
+                h.viewWillAppear(animated: true)
+                f.viewWillDisappear(animated: true)
+                root.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                """)
+            #expect([page, e, f, h].map(\.appearanceState) == [.appeared, .appeared, .disappearing, .appearing])
+            driver.finishAll()
+            recorder.expect(
+                """
+                f.viewDidDisappear(animated: true)
+                h.viewDidAppear(animated: true)
+                h.didMove(toParent: page)
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                """)
+            #expect([page, e, f, h].map(\.appearanceState) == [.appeared, .appeared, .disappeared, .appeared])
+            #expect(page.shownControllers.map(\.id) == [e.id, h.id] && f.parent == nil)
         }
         #expect(recorder.violations.isEmpty)
     }

@@ -201,9 +201,11 @@ extension PageController: VisibleTransitionHost {
             finish(true)
             return
         }
+        // Named by the views the turn moves: a page it keeps on screen is neither taken out nor
+        // brought in, and the turn sends it nothing (F1, F7).
         window.animationStarted(
             TransitionAnimation(
-                kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
+                kind: .paging, container: self, from: turn.leaving, to: turn.entering, duration: Self.turnDuration,
                 window: window, completion: finish))
     }
 }
