@@ -1,5 +1,6 @@
 import ContainerKit
 import ContainerKitTesting
+import Foundation
 import Testing
 
 /// `transition(from:to:…)` whose will-callbacks (or animations block) re-enter the engine and undo
@@ -83,25 +84,7 @@ import Testing
             t.onViewWillAppear = { [unowned p] _ in p.view.removeFromSuperview() }
             recorder.skipEvents()
             swap(f, for: t, in: p)
-            recorder.expect(
-                """
-                t.willMove(toParent: p)
-                f.willMove(toParent: nil)
-                f.viewWillDisappear(animated: true)
-                t.loadView()
-                t.viewDidLoad()
-                t.viewWillAppear(animated: true)
-                -- p's view leaves the window (F2): f is disappearing already (F3)
-                p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: true)
-                -- p is off screen: the transition completes inside the call, t disappears again
-                t.viewWillDisappear(animated: true)
-                t.viewDidDisappear(animated: true)
-                p.completion(finished: true)
-                t.didMove(toParent: p)
-                f.didMove(toParent: nil)
-                """)
+            recorder.expect(Self.incomingWillAppearTakesTheContainerOut)
             #expect(window.animationsInFlight.isEmpty)
             #expect(!window.hasPendingWork)
             window.runUntilIdle()
@@ -113,6 +96,42 @@ import Testing
             #expect(p.children.map(\.id) == [t.id])
         }
         expectTransitionWarnings(recorder, saying: ["p's view left the visible window"])
+    }
+
+    /// The transcript of ``aContainerTakenOutOfTheWindowByTheIncomingWillAppearEndsItsAppearance()``,
+    /// which the Reentrancy article shows after its `<!-- transition-reentrancy -->` marker.
+    static let incomingWillAppearTakesTheContainerOut = """
+        t.willMove(toParent: p)
+        f.willMove(toParent: nil)
+        f.viewWillDisappear(animated: true)
+        t.loadView()
+        t.viewDidLoad()
+        t.viewWillAppear(animated: true)
+        -- p's view leaves the window (F2): f is disappearing already (F3)
+        p.viewWillDisappear(animated: false)
+        p.viewDidDisappear(animated: false)
+        f.viewDidDisappear(animated: true)
+        -- p is off screen: the transition completes inside the call, t disappears again
+        t.viewWillDisappear(animated: true)
+        t.viewDidDisappear(animated: true)
+        p.completion(finished: true)
+        t.didMove(toParent: p)
+        f.didMove(toParent: nil)
+        """
+
+    /// The Reentrancy article shows the transcript of the test above, narrative aside.
+    @Test func theArticleShowsTheTranscriptThisSuiteChecks() throws {
+        let article = DocumentationTranscriptTests.packageRoot
+            .appendingPathComponent("Sources/ContainerKit/ContainerKit.docc/Reentrancy.md")
+        let lines = try String(contentsOf: article, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let marker = try #require(lines.firstIndex(of: "<!-- transition-reentrancy -->"))
+        try #require(lines.indices.contains(marker + 1) && lines[marker + 1] == "```")
+        let shown = lines[(marker + 2)...].prefix { !$0.hasPrefix("```") }
+            .compactMap(DocumentationTranscriptTests.transcriptLine)
+        let checked = Self.incomingWillAppearTakesTheContainerOut.split(separator: "\n").map(String.init)
+            .compactMap(DocumentationTranscriptTests.transcriptLine)
+        #expect(shown == checked)
     }
 
     /// Hole 1: a child of the incoming controller hides the window in the `viewWillAppear` that `t`
@@ -504,6 +523,132 @@ import Testing
             #expect(f.view.superview === window)
             #expect(t.view.superview === p.view)
             #expect(p.children.map(\.id) == [t.id])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - The container moved to another visible window
+
+    /// `p`, with no parent, shown in the visible window `a`, holding `f`; `b`, another visible
+    /// window, its root `q`; both turns ended.
+    private func showInOneOfTwoWindows(_ p: Parent, holding f: Controller) -> (a: Window, b: Window) {
+        embed(f, in: p)
+        let a = makeWindow("a")
+        a.makeKeyAndVisible()
+        a.addSubview(p.view)
+        a.runUntilIdle()
+        let b = show(Leaf(name: "q"), in: makeWindow("b"))
+        return (a, b)
+    }
+
+    /// The outgoing child's `viewWillDisappear` moves the container's view from the visible window
+    /// `a` to the visible window `b`. Decision (MODEL; §1, F2, F3): the move is a view leaving one
+    /// window and entering another: `p` disappears from `a` (which ends `f`'s disappearance, F3)
+    /// and begins appearing in `b`, which reaches `f`, still in `p`'s view. The transition goes on
+    /// in `b`, with `b`'s driver, and needs no warning: `p` is still on screen. `a`'s turn has
+    /// nothing left; `b`'s ends `p`'s appearance, then the animation completes: `f`'s view leaves
+    /// (F2, not animated, since the transition's own disappearance of `f` has ended) and `t`
+    /// appears.
+    @Test func aContainerMovedToAnotherWindowByTheOutgoingWillDisappearGoesOnThere() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let t = SpyController(name: "t")
+            let p = Parent(name: "p")
+            let (a, b) = showInOneOfTwoWindows(p, holding: f)
+            f.onViewWillDisappear = { [unowned p, unowned b] _ in b.addSubview(p.view) }
+            recorder.skipEvents()
+            swap(f, for: t, in: p)
+            recorder.expect(
+                """
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                -- p's view leaves a (F2): f is disappearing already (F3)
+                p.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: true)
+                -- p's view enters b, with f's view in it
+                p.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                -- the transition goes on
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                """)
+            #expect(a.animationsInFlight.isEmpty && !a.hasPendingWork)
+            #expect(b.animationsInFlight.count == 1)
+            a.runUntilIdle()
+            recorder.expect("")
+            b.runUntilIdle()
+            recorder.expect(
+                """
+                p.viewDidAppear(animated: false)
+                -- the animation completes: f's view leaves p's
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                t.viewDidAppear(animated: true)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                """)
+            #expect([p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(p.view.window === b)
+            #expect(t.view.superview === p.view)
+            #expect(f.view.superview == nil)
+            #expect(p.children.map(\.id) == [t.id])
+            #expect(b.animationsInFlight.isEmpty)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// The incoming child's `viewWillAppear` moves the container's view to the visible window `b`.
+    /// As above, `p` leaves `a` and enters `b`; `t`, not in `p`'s view yet, is reached by neither
+    /// (its appearance is the transition's) and appears when the animation completes in `b`.
+    @Test func aContainerMovedToAnotherWindowByTheIncomingWillAppearGoesOnThere() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let t = SpyController(name: "t")
+            let p = Parent(name: "p")
+            let (a, b) = showInOneOfTwoWindows(p, holding: f)
+            t.onViewWillAppear = { [unowned p, unowned b] _ in b.addSubview(p.view) }
+            recorder.skipEvents()
+            swap(f, for: t, in: p)
+            recorder.expect(
+                """
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                -- p's view leaves a, then enters b
+                p.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: true)
+                p.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                """)
+            #expect(a.animationsInFlight.isEmpty && !a.hasPendingWork)
+            #expect(b.animationsInFlight.count == 1)
+            a.runUntilIdle()
+            recorder.expect("")
+            b.runUntilIdle()
+            recorder.expect(
+                """
+                p.viewDidAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                t.viewDidAppear(animated: true)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                """)
+            #expect([p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            #expect(p.view.window === b)
+            #expect(t.view.superview === p.view)
+            #expect(f.view.superview == nil)
         }
         #expect(recorder.violations.isEmpty)
     }
