@@ -529,37 +529,17 @@ import Testing
 
     // MARK: - The container moved to another visible window
 
-    /// `p`, with no parent, shown in the visible window `a`, holding `f`; `b`, another visible
-    /// window, its root `q`; both turns ended.
-    private func showInOneOfTwoWindows(_ p: Parent, holding f: Controller) -> (a: Window, b: Window) {
-        embed(f, in: p)
-        let a = makeWindow("a")
-        a.makeKeyAndVisible()
-        a.addSubview(p.view)
-        a.runUntilIdle()
-        let b = show(Leaf(name: "q"), in: makeWindow("b"))
-        return (a, b)
-    }
+    /// The transition callback that moves the container's view to another visible window.
+    enum MovingCallback: String, CaseIterable, CustomTestStringConvertible {
+        case outgoingWillDisappear = "f.viewWillDisappear"
+        case incomingWillAppear = "t.viewWillAppear"
 
-    /// The outgoing child's `viewWillDisappear` moves the container's view from the visible window
-    /// `a` to the visible window `b`. Decision (MODEL; §1, F2, F3): the move is a view leaving one
-    /// window and entering another: `p` disappears from `a` (which ends `f`'s disappearance, F3)
-    /// and begins appearing in `b`, which reaches `f`, still in `p`'s view. The transition goes on
-    /// in `b`, with `b`'s driver, and needs no warning: `p` is still on screen. `a`'s turn has
-    /// nothing left; `b`'s ends `p`'s appearance, then the animation completes: `f`'s view leaves
-    /// (F2, not animated, since the transition's own disappearance of `f` has ended) and `t`
-    /// appears.
-    @Test func aContainerMovedToAnotherWindowByTheOutgoingWillDisappearGoesOnThere() {
-        let recorder = Recorder()
-        recorder.record(violations: .collect) {
-            let f = SpyController(name: "f")
-            let t = SpyController(name: "t")
-            let p = Parent(name: "p")
-            let (a, b) = showInOneOfTwoWindows(p, holding: f)
-            f.onViewWillDisappear = { [unowned p, unowned b] _ in b.addSubview(p.view) }
-            recorder.skipEvents()
-            swap(f, for: t, in: p)
-            recorder.expect(
+        var testDescription: String { rawValue }
+
+        /// What the transition call records when this callback moves the container.
+        var transcriptInsideTheCall: String {
+            switch self {
+            case .outgoingWillDisappear:
                 """
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
@@ -575,7 +555,56 @@ import Testing
                 t.loadView()
                 t.viewDidLoad()
                 t.viewWillAppear(animated: true)
-                """)
+                """
+            case .incomingWillAppear:
+                """
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                -- p's view leaves a, then enters b, with f's view in it (not t's yet)
+                p.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: true)
+                p.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                """
+            }
+        }
+    }
+
+    /// A callback of a `transition(from: f, to: t, …)` moves the view of the container `p` from the
+    /// visible window `a` to the visible window `b`. Decision (MODEL; §1, F2, F3): the move is a
+    /// view leaving one window and entering another: `p` disappears from `a` (which ends `f`'s
+    /// disappearance, F3) and begins appearing in `b`, which reaches `f`, still in `p`'s view, but
+    /// not `t`, whose view is not in it yet (its appearance is the transition's). The transition
+    /// goes on in `b`, with `b`'s driver, and needs no warning: `p` is still on screen. `a`'s turn
+    /// has nothing left; `b`'s ends `p`'s appearance, then the animation completes: `f`'s view
+    /// leaves (F2, not animated: the transition's own disappearance of `f` has ended) and `t`
+    /// appears.
+    @Test(arguments: MovingCallback.allCases)
+    func aContainerMovedToAnotherWindowByATransitionCallbackGoesOnThere(_ callback: MovingCallback) {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let t = SpyController(name: "t")
+            let p = Parent(name: "p")
+            embed(f, in: p)
+            let a = makeWindow("a")
+            a.makeKeyAndVisible()
+            a.addSubview(p.view)
+            a.runUntilIdle()
+            let b = show(Leaf(name: "q"), in: makeWindow("b"))
+            let move = { [unowned p, unowned b] in b.addSubview(p.view) }
+            switch callback {
+            case .outgoingWillDisappear: f.onViewWillDisappear = { _ in move() }
+            case .incomingWillAppear: t.onViewWillAppear = { _ in move() }
+            }
+            recorder.skipEvents()
+            swap(f, for: t, in: p)
+            recorder.expect(callback.transcriptInsideTheCall)
             #expect(a.animationsInFlight.isEmpty && !a.hasPendingWork)
             #expect(b.animationsInFlight.count == 1)
             a.runUntilIdle()
@@ -598,57 +627,6 @@ import Testing
             #expect(f.view.superview == nil)
             #expect(p.children.map(\.id) == [t.id])
             #expect(b.animationsInFlight.isEmpty)
-        }
-        #expect(recorder.violations.isEmpty)
-    }
-
-    /// The incoming child's `viewWillAppear` moves the container's view to the visible window `b`.
-    /// As above, `p` leaves `a` and enters `b`; `t`, not in `p`'s view yet, is reached by neither
-    /// (its appearance is the transition's) and appears when the animation completes in `b`.
-    @Test func aContainerMovedToAnotherWindowByTheIncomingWillAppearGoesOnThere() {
-        let recorder = Recorder()
-        recorder.record(violations: .collect) {
-            let f = SpyController(name: "f")
-            let t = SpyController(name: "t")
-            let p = Parent(name: "p")
-            let (a, b) = showInOneOfTwoWindows(p, holding: f)
-            t.onViewWillAppear = { [unowned p, unowned b] _ in b.addSubview(p.view) }
-            recorder.skipEvents()
-            swap(f, for: t, in: p)
-            recorder.expect(
-                """
-                t.willMove(toParent: p)
-                f.willMove(toParent: nil)
-                f.viewWillDisappear(animated: true)
-                t.loadView()
-                t.viewDidLoad()
-                t.viewWillAppear(animated: true)
-                -- p's view leaves a, then enters b
-                p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: true)
-                p.viewWillAppear(animated: false)
-                f.viewWillAppear(animated: false)
-                """)
-            #expect(a.animationsInFlight.isEmpty && !a.hasPendingWork)
-            #expect(b.animationsInFlight.count == 1)
-            a.runUntilIdle()
-            recorder.expect("")
-            b.runUntilIdle()
-            recorder.expect(
-                """
-                p.viewDidAppear(animated: false)
-                f.viewWillDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
-                t.viewDidAppear(animated: true)
-                p.completion(finished: true)
-                t.didMove(toParent: p)
-                f.didMove(toParent: nil)
-                """)
-            #expect([p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
-            #expect(p.view.window === b)
-            #expect(t.view.superview === p.view)
-            #expect(f.view.superview == nil)
         }
         #expect(recorder.violations.isEmpty)
     }
