@@ -136,6 +136,125 @@ import Testing
         #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
     }
 
+    /// Found by the soak (seed 1118065471200684303): `nav.push(g)` sends `g.willMove(toParent: nav)`,
+    /// whose override adds `g` to `p` by hand. `g` had no parent yet, so `addChild(_:)` took it (R4),
+    /// and `nav.controllers` named a controller whose parent was `p`. `g` is the navigation
+    /// controller's to move from then on (R9): the `addChild(_:)` is refused, and the push carries on.
+    @Test func addChildFromInsideTheWillMoveOfAPushIsRefused() {  // R1, R9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(p, in: root)
+            embed(nav, in: root)
+            let window = show(root)
+            let g = SpyController(name: "g")
+            g.onWillMove = { [unowned g, unowned nav] parent in
+                guard parent === nav else { return }
+                recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [p]) { p.addChild(g) }
+            }
+            recorder.skipEvents()
+            nav.push(g, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.willMove(toParent: nav)
+                -- inside it, p.addChild(g) is refused (builtInContainerChildMovedByHand)
+                g.loadView()
+                g.viewDidLoad()
+                a.viewWillDisappear(animated: false)
+                g.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                g.didMove(toParent: nav)
+                """)
+            #expect(g.parent === nav && nav.controllers.map(\.id) == [a.id, g.id])
+            #expect(p.children.isEmpty)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.builtInContainerChildMovedByHand])
+    }
+
+    /// Found by the soak (seed 3031468530417319463): a controller presented from inside the
+    /// `willMove(toParent:)` of its addition to a page controller ended both presented and a page.
+    /// The presentation is refused as for a child (a fault, nothing changes).
+    @Test func aPresentationFromInsideTheWillMoveOfAnAdditionIsRefused() {  // R1, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.setControllers([Leaf(name: "e")], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = show(root)
+            let g = SpyController(name: "g")
+            g.onWillMove = { [unowned g] parent in
+                guard parent === page else { return }
+                recorder.expectViolation(.presentingInvalidController) { root.present(g, animated: false) }
+            }
+            recorder.skipEvents()
+            page.setControllers([g], direction: .forward, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.willMove(toParent: page)
+                -- inside it, root.present(g, animated: false) is refused (presentingInvalidController)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: false)
+                e.viewWillDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                e.viewDidDisappear(animated: false)
+                g.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                e.deinit
+                """)
+            #expect(g.parent === page && g.presentingController == nil && root.presentedController == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.presentingInvalidController])
+    }
+
+    /// Found by the soak (seed 3877512143234858431): `p.addChild(c)` sends `c.willMove(toParent: p)`,
+    /// whose override completes the add itself: the view, then `c.didMove(toParent: p)`. That ended
+    /// the move before `c` joined `p.children`, and `addChild(_:)` then left `c` out: no parent, no
+    /// entry in `p.children`, its move ended. The early didMove does not undo the add: `c` joins.
+    @Test func anAddCompletedFromInsideItsOwnWillMoveStillJoinsTheChildren() {  // R1, R3, R7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            embed(p, in: root)
+            let window = show(root)
+            let c = SpyController(name: "c")
+            c.onWillMove = { [unowned c] parent in
+                guard parent === p else { return }
+                p.view.addSubview(c.view)
+                c.didMove(toParent: p)
+            }
+            recorder.skipEvents()
+            p.addChild(c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.willMove(toParent: p)
+                -- inside it, p.view.addSubview(c.view), then c.didMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                -- back in addChild: c joins p.children
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(c.parent === p && p.children.map(\.id) == [c.id])
+            #expect(c.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     // MARK: - Found by the soak: a controller pushed again from the didMove of its own removal
 
     /// Found by the soak (seed 3475758067457208727): off screen, `nav.setControllers([g])` removes
@@ -256,6 +375,61 @@ import Testing
                 -- root has disappeared: the walk forwards nothing more to its children, c included
                 """)
             #expect([root, b, c].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a page's callback takes its page controller out
+
+    /// Found by the soak (seed 7453218529277808761): a middle-spine `page` shows `[e, f]`; as `box`
+    /// appears, `page` forwards its did-appear to `e`, then `f` (F6). `e`'s `viewDidAppear(_:)` takes
+    /// `page` out of `box`, which makes `page`, `e` and `f` disappear inside the call; the forwarding
+    /// went on to `f`, which began appearing again and ended appeared with its view in no window.
+    /// It stops once the container's state no longer fits the step: `f` gets nothing more.
+    @Test func aForwardingStopsWhenAChildsCallbackMovesTheContainerOn() {  // F6, §3, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = SpyController(name: "e")
+            let f = Leaf(name: "f")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: box)
+            let window = show(root)
+            e.onViewDidAppear = { [unowned page] _ in unembed(page) }
+            recorder.skipEvents()
+            embed(box, in: root)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.willMove(toParent: root)
+                box.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                f.loadView()
+                f.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                box.didMove(toParent: root)
+                box.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                -- inside it, page is taken out of box
+                page.willMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                f.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                page.didMove(toParent: nil)
+                -- back in page's forwarding: page has disappeared, so f gets nothing more
+                """)
+            #expect([page, e, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            #expect(box.appearanceState == .appeared)
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
