@@ -25,10 +25,11 @@ extension RandomWorld {
         if callback == .willMove, operation.movesViewsByHand, startsABuiltInContainersChange {
             return "Z: a willMove(toParent:) of a built-in container's change moves the views it shows"
         }
-        if callback == .willMove, let container = step.facts.container,
-            container === tabBar || container === pages || (container === navigation && isSettingTheStack)
+        if let container = step.facts.container,
+            container === tabBar || container === pages || (container === navigation && isSettingTheStack),
+            callback == .willMove || container === topLevelFacts?.container
         {
-            return "AE: a request to a built-in container from a willMove(toParent:) its change of contents sends"
+            return "AE: a request to a built-in container from a callback its change of contents sends"
         }
         if callback == .didMove || callback == .viewDidLoad, asksABuiltInContainer(step) {
             return "AC: a request to a built-in container from a didMove(toParent:) sent as moves settle"
