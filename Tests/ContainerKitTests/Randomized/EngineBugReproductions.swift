@@ -46,7 +46,8 @@ import Testing
     /// The guard also covers a view moved by hand from a `willMove(toParent:)` that a built-in
     /// container's change sends: a page swipe then installs its page's view under a view that now
     /// holds its own container's, and refuses with a fault after its callbacks have run (soak seed
-    /// 3380940325764803166).
+    /// 3380940325764803166); or the window is hidden there, and the swipe shows its pages in the
+    /// hidden window (soak seed 4278775831582975010).
     @Test func bugZ_aContainerTakenOutOfTheWindowByAWillCallbackOfItsTransition() {
         let root = Parent(name: "root")
         let box = Parent(name: "box")

@@ -22,8 +22,8 @@ extension RandomWorld {
                 ? "Z: a will-callback of a visible transition's start moves what the transition shows"
                 : "AA: a will-callback of an appearance walk moves a controller the walk has yet to reach"
         }
-        if callback == .willMove, operation.movesViewsByHand, startsABuiltInContainersChange {
-            return "Z: a willMove(toParent:) of a built-in container's change moves the views it shows"
+        if callback == .willMove, operation.movesViews, startsABuiltInContainersChange {
+            return "Z: a willMove(toParent:) of a built-in container's change moves views or hides the window"
         }
         if let container = step.facts.container,
             container === tabBar || container === pages || (container === navigation && isSettingTheStack),
@@ -123,10 +123,13 @@ extension Operation {
         }
     }
 
-    /// Whether the operation moves a view by hand.
-    fileprivate var movesViewsByHand: Bool {
+    /// Whether the operation moves views (by hand, or through a presentation or a transition), or
+    /// shows or hides the window.
+    fileprivate var movesViews: Bool {
         switch self {
-        case .addSubview, .insertSubview, .removeFromSuperview: true
+        case .addSubview, .insertSubview, .removeFromSuperview, .embed, .unembed, .transition, .swapChild,
+            .present, .dismiss, .hideWindow, .showWindow, .setRoot:
+            true
         default: false
         }
     }
