@@ -65,6 +65,12 @@ extension ContainerController {
             if let parent = controller.storedParent, parent !== self {
                 return ("\(controller.id) is a child of \(parent.id); remove it from its parent first (R9)", controller)
             }
+            if let joining = controller.joiningParent {
+                return (
+                    "\(controller.id) is joining \(joining): its willMove(toParent: \(joining)) is running (R7, R9)",
+                    controller
+                )
+            }
             if let conflict = controller.placementConflict() {
                 return (conflict, controller)
             }

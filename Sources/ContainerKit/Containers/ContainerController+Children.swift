@@ -70,7 +70,7 @@ extension ContainerController {
         }
         child.reconcileDeallocatedParent()
         if refusesManualMove(of: child, call: "addChild(_:)") { return }
-        if let current = child.storedParent, current !== self,
+        if let current = child.storedParent ?? child.openJoiningContainer, current !== self,
             current.refusesManualMove(of: child, call: "addChild(_:)")
         {
             return
@@ -99,10 +99,17 @@ extension ContainerController {
     @discardableResult
     func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
         let wasJoining = child.isJoiningParent
+        let wasJoiningContainer = child.joiningContainer
         child.isJoiningParent = true
+        child.joiningContainer = self
         child.deliverWillMove(toParent: self, source: .controller(id))
         child.isJoiningParent = wasJoining
-        guard child.containment.state == .attaching(id) else { return false }
+        child.joiningContainer = wasJoiningContainer
+        // Still heading here, or already arrived: its override may have ended the move itself with
+        // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.
+        guard child.containment.state == .attaching(id) || child.containment.state == .attached(id) else {
+            return false
+        }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
         return true

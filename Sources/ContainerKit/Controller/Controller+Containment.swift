@@ -28,7 +28,11 @@ extension Controller {
             formerParent?.checkInvariants()
         }
         reconcileDeallocatedParent()
-        if let parent = storedParent, parent.refusesManualMove(of: self, call: "removeFromParent()") { return }
+        if let parent = storedParent ?? openJoiningContainer,
+            parent.refusesManualMove(of: self, call: "removeFromParent()")
+        {
+            return
+        }
         performRemoval(reparenting: false)
     }
 
@@ -53,6 +57,22 @@ extension Controller {
             AppearanceWalk.endOrphanedTransition(
                 of: self, source: .controller(parentID), formerWindow: formerWindow)
         }
+    }
+
+    /// The parent this controller is joining: inside the `willMove(toParent:)` that an addition
+    /// sends, before the controller joins the parent's children (R1), ``parent`` is still nil but
+    /// the move is open. A built-in container, and a presentation, refuse such a controller as they
+    /// refuse one with a parent: adopting it would open a second move (R7). When the parent is a
+    /// built-in container, `addChild(_:)` and `removeFromParent()` on it are refused too (R9).
+    var joiningParent: ControllerID? { openJoiningContainer?.id }
+
+    /// The container of ``joiningParent``, while that move is still open: not when the callback
+    /// has already taken the controller elsewhere (another parent, R4) or out again (R2).
+    var openJoiningContainer: ContainerController? {
+        guard storedParent == nil, let container = joiningContainer, containment.parent == container.id else {
+            return nil
+        }
+        return container
     }
 
     /// A parent that was deallocated leaves its children with a stale containment state: the

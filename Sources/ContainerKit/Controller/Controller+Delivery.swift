@@ -132,6 +132,9 @@ extension Controller {
     /// a tab switch, a page turn or swipe) is left to that transition, both halves (F7): it ends
     /// the child where the transition takes it, with its own flag.
     ///
+    /// A child's callback that moves the container on (out of the window, say) ends the forwarding:
+    /// the children it has not reached yet follow the later call instead.
+    ///
     /// A did-callback leaves every other child it reaches in the container's new state. A shown
     /// child that something else moved the other way after the container's will-callback (the
     /// window, or a transition of the container that completed meanwhile) begins again toward
@@ -141,6 +144,9 @@ extension Controller {
         drivenStep = nil
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         for child in container.visibleChildren {
+            // A child's callback may have moved the container on (taken it out of the window, say):
+            // then the rest of the step is stale, and the later call reaches the children instead.
+            guard AppearanceWalk.fits(container, step) else { return }
             if let transitions, transitions.isMoving(child) { continue }
             if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
                 // Appearing: its view was taken out of the window by hand after this appearance

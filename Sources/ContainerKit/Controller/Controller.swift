@@ -55,6 +55,10 @@ open class Controller {
     /// open while the parent link is not made yet, which is not a deallocated parent.
     @exclusivity(unchecked) var isJoiningParent = false
 
+    /// The container delivering this controller's `willMove(toParent:)` as it adopts it, while the
+    /// callback runs (see ``joiningParent``).
+    @exclusivity(unchecked) weak var joiningContainer: ContainerController?
+
     /// How the deferred did-appear of a window entry names this controller (see
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
     @exclusivity(unchecked) var deferredReference: ControllerReference?

@@ -22,7 +22,9 @@ enum AppearanceWalk {
     ///
     /// A controller whose callback left it in a state the step does not lead to (its override
     /// re-entered the engine and moved it on) forwards nothing: its children follow the later
-    /// call instead, so no stale step reaches them.
+    /// call instead, so no stale step reaches them. The same holds when a later callback moved it
+    /// on, a child's or a grandchild's (one that hides the window, say): each child is reached
+    /// only while its parent's state still fits the step.
     ///
     /// A walk the window drives (F2: a view entering it, its take-over of a controller, the
     /// did-appear it defers to the end of the turn) passes that window as `sparingMovesOf`: it
@@ -35,10 +37,11 @@ enum AppearanceWalk {
         guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
         let transitions = window.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
-        var stack: [(controller: Controller, source: EventSource)] = []
+        var stack: [(controller: Controller, parent: Controller, source: EventSource)] = []
         pushForwardingTargets(of: root, onto: &stack)
-        while let (controller, source) = stack.popLast() {
+        while let (controller, parent, source) = stack.popLast() {
             if let transitions, transitions.isMoving(controller) { continue }
+            guard fits(parent, childStep) else { continue }
             _ = apply(childStep, to: controller, source: source, manual: false)
             if fits(controller, childStep) {
                 pushForwardingTargets(of: controller, onto: &stack)
@@ -47,7 +50,7 @@ enum AppearanceWalk {
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
-    private static func fits(_ controller: Controller, _ step: AppearanceStep) -> Bool {
+    static func fits(_ controller: Controller, _ step: AppearanceStep) -> Bool {
         switch (step, controller.appearanceState) {
         case (.begin(true, _, _), .appearing), (.begin(true, _, _), .appeared),
             (.begin(false, _, _), .disappearing), (.begin(false, _, _), .disappeared),
@@ -62,7 +65,7 @@ enum AppearanceWalk {
     /// last child first, so they pop in `children` order: those whose view is loaded and inside the
     /// container's view. Pushed straight onto the stack, so a walk allocates nothing per node.
     private static func pushForwardingTargets(
-        of controller: Controller, onto stack: inout [(controller: Controller, source: EventSource)]
+        of controller: Controller, onto stack: inout [(controller: Controller, parent: Controller, source: EventSource)]
     ) {
         guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
@@ -70,7 +73,7 @@ enum AppearanceWalk {
         let source = EventSource.controller(container.id)
         container.childList.forEachReversed { child in
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
-                stack.append((child, source))
+                stack.append((child, container, source))
             }
         }
     }
@@ -404,7 +407,7 @@ enum AppearanceWalk {
             }
             if !isUnderManualForwarding(controller) { roots.append(controller) }
         }
-        exit(roots, source: .window(window.windowID))
+        exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
     }
 
     /// Whether a container that forwards appearance by hand is above `controller` (F4).
@@ -440,19 +443,26 @@ enum AppearanceWalk {
                 source: source, rootIsManual: false)
             run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
         } else {
-            exit(drivingRoots(in: view), source: source)
+            exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window)
         }
         exitTheRest(of: view, window: window)
     }
 
     /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order.
-    private static func exit(_ roots: [Controller], source: EventSource) {
-        for root in roots {
+    ///
+    /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
+    /// window shown again, say), is the window's to drive from then on, and is passed over.
+    private static func exit(_ roots: [Controller], source: EventSource, sparingThoseBackIn window: Window? = nil) {
+        func isBack(_ root: Controller) -> Bool {
+            guard let window, !window.isHidden else { return false }
+            return root.storedView?.storedWindow === window
+        }
+        for root in roots where !isBack(root) {
             run(
                 from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
         }
-        for root in roots {
+        for root in roots where !isBack(root) {
             run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
         }
     }

@@ -147,7 +147,8 @@ enum ViewMove {
                     : "A view cannot be added under one of its own descendants: the view tree would have a cycle."
             )
         }
-        if let child = view.owningController, let parent = child.storedParent,
+        // A controller whose addition's `willMove(toParent:)` is running belongs to that parent already.
+        if let child = view.owningController, let parent = child.storedParent ?? child.openJoiningContainer,
             let host = superview.nearestOwningController, host !== parent
         {
             return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)

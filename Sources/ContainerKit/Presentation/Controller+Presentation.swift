@@ -333,7 +333,8 @@ extension Controller {
             reason = "it is presented by \(presenting.id) already"
         } else if let parent = controller.storedParent {
             reason = "it is a child of \(parent.id)"
-
+        } else if let joining = controller.joiningParent {
+            reason = "it is joining \(joining): its willMove(toParent: \(joining)) is running"
         } else if let window = controller.storedView?.superview as? Window, window.rootController === controller {
             reason = "it is the root controller of \(window.windowID)"
         } else if controller.presentation.presented != nil {

@@ -48,12 +48,32 @@ final class RandomEventLog: LifecycleObserver, @unchecked Sendable {
         }
     }
 
-    /// Runs `call`, a `willMove(toParent: nil)` the world makes by hand on `controller`.
+    /// How many events and violations were delivered since the last ``takeEntries()`` and
+    /// ``takeViolations()``: a mark, to read what a call made inside a step delivered.
+    var counts: (entries: Int, violations: Int) {
+        lock.withLock { (entries.count, violations.count) }
+    }
+
+    /// The events delivered since `mark` (a count of ``counts``), not forgotten.
+    func entries(since mark: Int) -> [Entry] {
+        lock.withLock { Array(entries[min(mark, entries.count)...]) }
+    }
+
+    /// The violations reported since `mark` (a count of ``counts``), not forgotten.
+    func violations(since mark: Int) -> [ContractViolation] {
+        lock.withLock { Array(violations[min(mark, violations.count)...]) }
+    }
+
+    /// Runs `call`, a `willMove(toParent: nil)` the world makes by hand on `controller`. A hand
+    /// call made from inside another's callback (an armed operation) restores the outer one after.
     @MainActor
     func handWillMove(_ controller: Controller, _ call: () -> Void) {
-        lock.withLock { handCall = controller.id }
+        let outer = lock.withLock {
+            defer { handCall = controller.id }
+            return handCall
+        }
         call()
-        lock.withLock { handCall = nil }
+        lock.withLock { handCall = outer }
     }
 }
 

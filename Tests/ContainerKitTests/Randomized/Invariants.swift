@@ -103,6 +103,14 @@ final class InvariantChecker {
         return nil
     }
 
+    /// The tree invariants alone (parents and children, views, presentations): those that hold
+    /// inside a callback too (see World+Reentrancy.swift).
+    func treeProblem() -> InvariantFailure? {
+        (containmentProblem() ?? viewTreeProblem() ?? presentationProblem()).map {
+            InvariantFailure(invariant: Self.tree, message: $0)
+        }
+    }
+
     /// Each child names its container as parent, and each parent lists the child once.
     private func containmentProblem() -> String? {
         for controller in world.controllers {
@@ -182,9 +190,17 @@ final class InvariantChecker {
         return nil
     }
 
+    /// Notes where each root view and parent are, without checking them, so that a view move and
+    /// a change of parent made in one step, on either side of an armed operation inside a callback,
+    /// are told apart: which came first decides whether the view was put in the wrong place or has
+    /// not moved since its controller changed parents (see World+Reentrancy.swift).
+    func notePlacements() {
+        _ = placementProblem(reporting: false)
+    }
+
     /// A root view sits under its parent's views (R6), unless it has not moved since its
     /// controller was given a parent (`addChild` and the built-ins' APIs move no view).
-    private func placementProblem() -> String? {
+    private func placementProblem(reporting: Bool = true) -> String? {
         for (index, controller) in world.controllers.enumerated() {
             let parent = controller.parent
             let superview = controller.viewIfLoaded?.superview
@@ -201,7 +217,7 @@ final class InvariantChecker {
             memo.parent = parentID
             memo.superview = superviewID
             placements[index] = memo
-            if !placedWell, !memo.staleSinceReparenting, let parent, let owner, let superview {
+            if reporting, !placedWell, !memo.staleSinceReparenting, let parent, let owner, let superview {
                 return "\(controller.id)'s root view was moved under \(describe(superview)), owned by \(owner.id), "
                     + "but its parent is \(parent.id)"
             }

@@ -9,6 +9,8 @@ struct PreparedStep {
     var isSingleCall = true
     /// A call the spec says changes nothing whatever happens (a warning the state ignores).
     var mustChangeNothing = false
+    /// No armed hook fires during the step (see ``RandomWorld/hooksMayFire``).
+    var firesNoHooks = false
     /// What the guards of known engine bugs look at (see KnownEngineBugs.swift).
     var facts = StepFacts()
     /// The call is a request to the navigation controller.
@@ -137,6 +139,8 @@ extension RandomWorld {
         case .showWindow, .hideWindow, .resizeWindow, .setRoot, .runUntilIdle, .settle, .finishAnimation,
             .cutShortAnimation, .updateGesture, .finishGesture, .cancelGesture, .driverCancelGesture:
             return prepareWindow(operation)
+        case .reenter:
+            return prepareReentry(operation)
         }
     }
 

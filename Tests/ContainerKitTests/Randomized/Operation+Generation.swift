@@ -12,9 +12,27 @@ extension Operation {
         case beginAppearance, endAppearance, bounceAppearance, callAppearanceCallbackDirectly
         case showWindow, hideWindow, resizeWindow, setRoot
         case finishAnimation, cutShortAnimation, updateGesture, finishGesture, cancelGesture, driverCancelGesture
+        case reenter
+
+        /// Whether an armed hook may run the kind from inside a callback: what app code does there.
+        /// Not another `reenter` (nesting stops at depth 1), nor what stands for the passage of time
+        /// or the user's finger (completing animations, settling, driving a gesture's handle).
+        var runsInsideCallbacks: Bool {
+            switch self {
+            case .reenter, .settle, .finishAnimation, .cutShortAnimation, .updateGesture, .finishGesture,
+                .cancelGesture, .driverCancelGesture:
+                return false
+            case .runUntilIdle, .addChild, .removeFromParent, .willMove, .didMove, .embed, .unembed, .addSubview,
+                .insertSubview, .removeFromSuperview, .transition, .swapChild, .push, .pop, .popToRoot, .popTo,
+                .setStack, .beginInteractivePop, .selectTab, .userSelect, .setTabs, .setPages, .beginPaging, .present,
+                .dismiss, .beginInteractiveDismissal, .beginAppearance, .endAppearance, .bounceAppearance,
+                .callAppearanceCallbackDirectly, .showWindow, .hideWindow, .resizeWindow, .setRoot:
+                return true
+            }
+        }
     }
 
-    /// How often each kind comes up, out of the total (about 150).
+    /// How often each kind comes up, out of the total (140): `reenter` about one step in fourteen.
     private static let weights: [(weight: Int, value: Kind)] = [
         (16, .runUntilIdle), (3, .settle),
         (4, .addChild), (3, .removeFromParent), (2, .willMove), (2, .didMove), (7, .embed), (4, .unembed),
@@ -28,12 +46,25 @@ extension Operation {
         (2, .showWindow), (2, .hideWindow), (1, .resizeWindow), (1, .setRoot),
         (5, .finishAnimation), (2, .cutShortAnimation), (2, .updateGesture), (3, .finishGesture),
         (3, .cancelGesture), (1, .driverCancelGesture),
+        (10, .reenter),
     ]
+
+    /// The weights of the kinds an armed hook may run, in the same proportions.
+    private static let nestedWeights = weights.filter { $0.value.runsInsideCallbacks }
 
     /// A random operation. Most name what a careful app would (a free controller to push, a child
     /// to remove); the rest name anything, so misuse comes up all the time too.
     static func random(using g: inout SeededGenerator) -> Operation {
-        switch g.weighted(weights) {
+        make(g.weighted(weights), using: &g)
+    }
+
+    /// A random operation for an armed hook to run from inside a callback.
+    static func randomNested(using g: inout SeededGenerator) -> Operation {
+        make(g.weighted(nestedWeights), using: &g)
+    }
+
+    private static func make(_ kind: Kind, using g: inout SeededGenerator) -> Operation {
+        switch kind {
         case .runUntilIdle: return .runUntilIdle
         case .settle: return .settle
         case .addChild: return .addChild(container: g.below(6), mostlyFree(&g, 60))
@@ -99,6 +130,10 @@ extension Operation {
         case .finishGesture: return .finishGesture(g.below(2))
         case .cancelGesture: return .cancelGesture(g.below(2))
         case .driverCancelGesture: return .driverCancelGesture(g.below(2))
+        case .reenter:
+            let leaf = Pick.index(RandomWorld.firstLeaf + g.below(RandomWorld.leafCount))
+            let callback = HookedCallback.allCases[g.below(HookedCallback.allCases.count)]
+            return .reenter(leaf, callback: callback, then: randomNested(using: &g))
         }
     }
 

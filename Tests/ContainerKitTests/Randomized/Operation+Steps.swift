@@ -138,7 +138,7 @@ extension RandomWorld {
             let state = controller.appearanceState
             guard state == .appeared || state == .disappeared else { return nil }
             let first = state == .disappeared
-            return PreparedStep(
+            var step = PreparedStep(
                 label: "\(controller.id): begin(\(first)), end, begin(\(!first)), end", isSingleCall: false
             ) {
                 controller.beginAppearanceTransition(first, animated: false)
@@ -146,6 +146,10 @@ extension RandomWorld {
                 controller.beginAppearanceTransition(!first, animated: false)
                 controller.endAppearanceTransition()
             }
+            // There and back with nothing in between: a hook would run app code against a state the
+            // bounce gives the controller for a moment only (appeared in a hidden window, say).
+            step.firesNoHooks = true
+            return step
         case .callAppearanceCallbackDirectly(let pick, let callback):
             // Not on the container that forwards by hand: its overrides drive its children, by design.
             guard let controller = resolve(pick), controller !== manualContainer else { return nil }

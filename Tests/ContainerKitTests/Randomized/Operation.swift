@@ -45,6 +45,45 @@ enum ViewPick: Hashable, CustomStringConvertible {
     }
 }
 
+/// A callback of a leaf that a ``Operation/reenter(_:callback:then:)`` step can arm.
+enum HookedCallback: Hashable, CaseIterable, CustomStringConvertible {
+    case viewDidLoad
+    case viewWillAppear
+    case viewIsAppearing
+    case viewDidAppear
+    case viewWillDisappear
+    case viewDidDisappear
+    case willMove
+    case didMove
+
+    /// The callback as the API spells it: `viewWillAppear(_:)`.
+    var name: String {
+        switch self {
+        case .viewDidLoad: "viewDidLoad()"
+        case .viewWillAppear: "viewWillAppear(_:)"
+        case .viewIsAppearing: "viewIsAppearing(_:)"
+        case .viewDidAppear: "viewDidAppear(_:)"
+        case .viewWillDisappear: "viewWillDisappear(_:)"
+        case .viewDidDisappear: "viewDidDisappear(_:)"
+        case .willMove: "willMove(toParent:)"
+        case .didMove: "didMove(toParent:)"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .viewDidLoad: ".viewDidLoad"
+        case .viewWillAppear: ".viewWillAppear"
+        case .viewIsAppearing: ".viewIsAppearing"
+        case .viewDidAppear: ".viewDidAppear"
+        case .viewWillDisappear: ".viewWillDisappear"
+        case .viewDidDisappear: ".viewDidDisappear"
+        case .willMove: ".willMove"
+        case .didMove: ".didMove"
+        }
+    }
+}
+
 /// One step of a randomized sequence: a call of the public API (or a few, for the patterns Apple
 /// documents), named by indices into the world so that it can be replayed.
 ///
@@ -104,11 +143,22 @@ enum Operation: Hashable {
     case finishGesture(Int)
     case cancelGesture(Int)
     case driverCancelGesture(Int)
+    // Re-entrancy (Reentrancy.md)
+    /// Arms a one-shot hook on a leaf: the next time the leaf gets `callback`, the operation `then`
+    /// runs from inside it, resolved against the world as it is then. Arming changes nothing; a
+    /// hook that never fires does nothing; arming a leaf again replaces its hook. Nesting stops at
+    /// depth 1: `then` is never a `reenter`, and no hook fires while an armed operation runs (see
+    /// ``RandomWorld/runArmed(_:inside:of:)``).
+    indirect case reenter(Pick, callback: HookedCallback, then: Operation)
 }
 
 extension Operation {
     /// The operation as Swift source (`.push(.free(2), animated: true)`), to paste into a replay.
     var swiftSource: String {
+        if case .reenter(let pick, let callback, let nested) = self {
+            // The nested operation's default description names its type (`Module.Operation.pop(…)`).
+            return ".reenter(\(pick), callback: \(callback), then: \(nested.swiftSource))"
+        }
         // An enum's default description is its Swift spelling with the payloads' own descriptions,
         // less the leading dot, except that optionals print as `Optional(…)`.
         var text = "." + String(describing: self)

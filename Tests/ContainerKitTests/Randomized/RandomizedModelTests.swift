@@ -96,7 +96,7 @@ import Testing
         CrashReporter.isRunning = true
         let outcome = SequenceRunner.run(seed: seed, operations: operations) { step, label, events in
             guard settings.verbose else { return }
-            print("\(kept[step]). \(label)")
+            print("\(kept[step]). \(label)    // \(all[kept[step]].swiftSource)")
             for event in events { print("     \(event)") }
         }
         CrashReporter.isRunning = false
@@ -204,6 +204,8 @@ struct SoakFigures {
     var steps = 0
     var stepsRun = 0
     var quiescentSteps = 0
+    var armedRuns = 0
+    var armedSkips = 0
     var violations: [String: Int] = [:]
     var guardedSkips: [String: Int] = [:]
     var failures: [String: Int] = [:]
@@ -213,6 +215,8 @@ struct SoakFigures {
         steps += outcome.stepsRun + outcome.stepsSkipped
         stepsRun += outcome.stepsRun
         quiescentSteps += outcome.quiescentSteps
+        armedRuns += outcome.armedRuns
+        armedSkips += outcome.armedSkips
         violations.merge(outcome.violations, uniquingKeysWith: +)
         guardedSkips.merge(outcome.guardedSkips, uniquingKeysWith: +)
     }
@@ -227,6 +231,7 @@ struct SoakFigures {
               sequences: \(sequences)
               steps: \(steps) (\(stepsRun) ran; \(steps - stepsRun) skipped: they named nothing that exists, or a guard below)
               steps ending with the turn over (quiescent checks): \(quiescentSteps)
+              re-entrant steps: \(armedRuns) run inside a callback by an armed hook (\(armedSkips) more skipped: named nothing then, or a guard)
               contract violations reported by the engine, by kind: \(violations.values.reduce(0, +))
             \(violationLines.joined(separator: "\n"))
               steps skipped by the guards of known engine bugs: \(guardedSkips.values.reduce(0, +))

@@ -13,6 +13,9 @@ struct SequenceOutcome {
     var stepsRun = 0
     var stepsSkipped = 0
     var quiescentSteps = 0
+    /// Armed operations that ran inside a callback, and those that named nothing then.
+    var armedRuns = 0
+    var armedSkips = 0
     var violations: [String: Int] = [:]
     /// How many steps each known-bug guard skipped.
     var guardedSkips: [String: Int] = [:]
@@ -71,6 +74,7 @@ enum SequenceRunner {
     ) -> [Survivor] {
         let world = RandomWorld(configuration: RandomWorld.Configuration(seed: seed), log: log)
         let checker = InvariantChecker(world: world)
+        world.checker = checker
         let survivors: [Survivor] = []  // what a failing sequence returns: no deallocation check then
         func fail(_ step: Int, _ failure: InvariantFailure?) -> Bool {
             guard let failure else { return false }
@@ -95,14 +99,36 @@ enum SequenceRunner {
             if fail(index, checker.absorb(log.takeEntries())) { return survivors }
             tally(log.takeViolations(), into: &outcome)
             let before = step.isSingleCall || step.mustChangeNothing ? checker.snapshot() : nil
+            // A step that must fire nothing fires no hook either: a callback called directly would.
+            world.hooksMayFire = !step.mustChangeNothing && !step.firesNoHooks
+            world.topLevelOperation = operation
+            world.topLevelFacts = step.facts
             step.run()
+            world.topLevelOperation = nil
+            world.topLevelFacts = nil
+            world.hooksMayFire = false
+            let armedRuns = world.takeArmedRuns()
             let entries = log.takeEntries()
             let violations = log.takeViolations()
             tally(violations, into: &outcome)
-            trace?(index, step.label, entries.map { "\($0.event)" } + violations.map { "! \($0)" })
+            for run in armedRuns {
+                if run.label.hasPrefix("skipped ") { outcome.armedSkips += 1 } else { outcome.armedRuns += 1 }
+            }
+            trace?(index, step.label, traceLines(entries, violations, armedRuns))
             if fail(index, checker.absorb(entries)) { return survivors }
-            if let before,
-                fail(index, refusalProblem(step, before: before, checker: checker, entries, violations))
+            if fail(index, armedRuns.lazy.compactMap(\.failure).first) { return survivors }
+            // The events and violations of armed operations are theirs, checked inside the callback.
+            // A refused call delivers no callback, so an armed operation ran inside one only when the
+            // call invoked an override directly (`a.willMove(toParent: nil)` by hand): the app code
+            // in it may change the world, so the snapshots are not compared then, only the events.
+            let ownEntries = entries.indices.filter { index in !armedRuns.contains { $0.entries.contains(index) } }
+            let own = violations.indices.filter { index in !armedRuns.contains { $0.violations.contains(index) } }
+            if step.isSingleCall || step.mustChangeNothing,
+                fail(
+                    index,
+                    refusalProblem(
+                        step, before: armedRuns.isEmpty ? before : nil, checker: checker,
+                        ownEntries.map { entries[$0] }, own.map { violations[$0] }))
             {
                 return survivors
             }
@@ -113,6 +139,7 @@ enum SequenceRunner {
 
         CrashReporter.step = operations.count
         outcome.guardedSkips = world.guardedSkips
+        world.disarmAll()
         world.settle(endingGestures: true)
         world.window.rootController = nil
         world.window.isHidden = true
@@ -127,10 +154,10 @@ enum SequenceRunner {
             + [Survivor(object: world.window, name: "window")]
     }
 
-    /// A refused call (a fault), or a call the spec says changes nothing, changed nothing and
-    /// fired no callback.
-    private static func refusalProblem(
-        _ step: PreparedStep, before: WorldSnapshot, checker: InvariantChecker, _ entries: [RandomEventLog.Entry],
+    /// A refused call (a fault), or a call the spec says changes nothing, changed nothing (compared
+    /// with `before`, when given) and fired no callback.
+    static func refusalProblem(
+        _ step: PreparedStep, before: WorldSnapshot?, checker: InvariantChecker, _ entries: [RandomEventLog.Entry],
         _ violations: [ContractViolation]
     ) -> InvariantFailure? {
         // A request made during a swipe back is checked when the gesture ends, by whatever call ends
@@ -152,11 +179,24 @@ enum SequenceRunner {
                 invariant: InvariantChecker.refusal,
                 message: "\(step.label) \(why), yet fired \(callbacks.map { "\($0.event)" }.joined(separator: ", "))")
         }
-        if let difference = checker.difference(before, checker.snapshot()) {
+        if let before, let difference = checker.difference(before, checker.snapshot()) {
             return InvariantFailure(
                 invariant: InvariantChecker.refusal, message: "\(step.label) \(why), yet changed:\n\(difference)")
         }
         return nil
+    }
+
+    /// The events and violations of a step, one a line, with the armed operations run inside its
+    /// callbacks marked where they began (`↪`) and ended (`↩`).
+    private static func traceLines(
+        _ entries: [RandomEventLog.Entry], _ violations: [ContractViolation], _ armedRuns: [ArmedRun]
+    ) -> [String] {
+        var lines = entries.map { "\($0.event)" }
+        for run in armedRuns.reversed() {
+            lines.insert("↩ end of \(run.callback)", at: run.entries.upperBound)
+            lines.insert("↪ inside \(run.callback): \(run.label)", at: run.entries.lowerBound)
+        }
+        return lines + violations.map { "! \($0)" }
     }
 
     private static func tally(_ violations: [ContractViolation], into outcome: inout SequenceOutcome) {

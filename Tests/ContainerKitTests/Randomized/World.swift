@@ -112,9 +112,28 @@ final class RandomWorld {
     let tabBar: TabBarController
     let pages: PageController
     let manualContainer: RandomManualContainer
+    /// The eight leaves, which `reenter` steps arm.
+    let leaves: [RandomLeaf]
     let delegates = RandomDelegates()
     /// Where the world's events and violations go.
     let log: RandomEventLog
+    /// The checker the runner made for this world, for the checks made inside callbacks; weak, as
+    /// it holds the world.
+    weak var checker: InvariantChecker?
+
+    /// Whether an armed hook may fire now: only while a top-level step runs (not while one is
+    /// prepared, nor during the set-up or the teardown), and never inside an armed operation, so
+    /// that nesting stops at depth 1.
+    var hooksMayFire = false
+    /// The armed operations run inside callbacks during the current step, in order.
+    var armedRuns: [ArmedRun] = []
+    /// The callback an armed operation is running inside, if any.
+    var armedCallback: HookedCallback?
+    /// An armed operation is running (inside a callback).
+    var isRunningArmedOperation: Bool { armedCallback != nil }
+    /// The top-level operation running now, if any, and what its step does.
+    var topLevelOperation: Operation?
+    var topLevelFacts: StepFacts?
 
     /// The gestures begun so far whose handles may still be driven.
     var gestures: [Gesture] = []
@@ -155,7 +174,7 @@ final class RandomWorld {
         driver = configuration.manualDriver ? ManualAnimationDriver() : nil
         driver?.install(on: window)
 
-        let leaves = "abcdefgh".map { Controller(name: String($0)) }
+        let leaves = "abcdefgh".map { RandomLeaf(name: String($0)) }
         let root = RandomAutoContainer(name: "root")
         let box = RandomAutoContainer(name: "box")
         let manual = RandomManualContainer(name: "manual")
@@ -165,6 +184,7 @@ final class RandomWorld {
         let page = PageController(
             name: "page", transitionStyle: style, spineLocation: configuration.pageStyle == 2 ? .mid : .min)
         controllers = [root, box, manual, nav, tabs, page] + leaves
+        self.leaves = leaves
         plainViews = (0..<Self.plainViewCount).map { index in
             let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             view.name = "v\(index)"
@@ -179,7 +199,10 @@ final class RandomWorld {
         tabs.delegate = delegates
         page.delegate = delegates
         page.dataSource = delegates
-        for leaf in leaves { leaf.presentationDelegate = delegates }
+        for leaf in leaves {
+            leaf.presentationDelegate = delegates
+            leaf.world = self
+        }
 
         box.definesPresentationContext = true
         tabs.controllers = [nav, leaves[1]]

@@ -359,6 +359,11 @@ extension NavigationController {
             return refuse(
                 .pushingControllerWithParent, "it is a child of \(parent.id); remove it from its parent first (R9)")
         }
+        if let joining = controller.joiningParent {
+            return refuse(
+                .pushingControllerWithParent,
+                "it is joining \(joining): its willMove(toParent: \(joining)) is running (R7, R9)")
+        }
         if let conflict = controller.placementConflict() {
             return refuse(.invalidChild, conflict)
         }
@@ -394,10 +399,13 @@ extension NavigationController {
         }
     }
 
-    /// The controllers from `index` up leave the stack, top first.
+    /// The controllers from `index` up leave the stack, top first. Which ones is decided before
+    /// calling out: a `willMove(toParent: nil)` sent here may change the stack itself (a pop from
+    /// it takes out one still to go, which is passed over then).
     func removeFromStack(from index: Int) {
-        for position in (index..<controllers.count).reversed() {
-            let leaving = controllers.remove(at: position)
+        for leaving in controllers[index...].reversed() {
+            guard let position = controllers.firstIndex(where: { $0 === leaving }) else { continue }
+            controllers.remove(at: position)
             beginRemoval(of: leaving, formerIndex: position)
         }
     }

@@ -124,10 +124,12 @@ extension NavigationController: VisibleTransitionHost {
         }
         let leaving = moves.filter { !stays($0) }.sorted { ($0.formerIndex ?? -1) > ($1.formerIndex ?? -1) }
             .map(\.controller)
+        // Decided before calling out: a controller that left may be pushed again from its
+        // `didMove(toParent: nil)`, and that push opens (and, off screen, ends) a move of its own.
+        let joining = Set(moves.filter(stays).map { ObjectIdentifier($0.controller) })
         for controller in leaving {
             endMove(of: controller, stays: false)
         }
-        let joining = Set(moves.filter(stays).map { ObjectIdentifier($0.controller) })
         for controller in controllers where joining.contains(ObjectIdentifier(controller)) {
             endMove(of: controller, stays: true)
         }

@@ -1,0 +1,483 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// Regressions of the engine bugs found by the randomized tests' re-entrant operations: a callback
+/// that calls back into the engine (Reentrancy.md).
+@Suite @MainActor struct ReentrancyRegressionTests {
+    // MARK: - Found by the soak: a controller pushed from inside the willMove of its addition
+
+    /// Found by the soak (seed 8924310416290120694): `page.setControllers([f])` sends
+    /// `f.willMove(toParent: page)`, and `f`'s override pushes `f` on `nav`. Inside that callback `f`
+    /// has no parent yet (R1: it joins `page.children` after the callback), so the push went through
+    /// and the engine stopped on a precondition ("nav adopted f, which has a parent"). A controller
+    /// joining a parent is refused as one that has a parent (R9), with a fault that changes nothing;
+    /// the addition to `page` carries on.
+    @Test func aPushFromInsideTheWillMoveOfAnAdditionIsRefused() {  // R1, R7, R9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            page.setControllers([Leaf(name: "e")], direction: .forward, animated: false)
+            embed(page, in: root)
+            embed(nav, in: root)
+            let window = show(root)
+            let f = SpyController(name: "f")
+            f.onWillMove = { [unowned f, unowned nav] parent in
+                guard parent === page else { return }
+                recorder.expectViolation(.pushingControllerWithParent, unchanged: [nav]) {
+                    nav.push(f, animated: true)
+                }
+            }
+            recorder.skipEvents()
+            page.setControllers([f], direction: .forward, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: page)
+                -- inside it, nav.push(f, animated: true) is refused (pushingControllerWithParent)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: false)
+                e.viewWillDisappear(animated: false)
+                f.viewDidAppear(animated: false)
+                e.viewDidDisappear(animated: false)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                e.deinit
+                """)
+            #expect(f.parent === page)
+            #expect(page.shownControllers.map(\.id) == [f.id])
+            #expect(nav.controllers.count == 1)
+            #expect(f.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.pushingControllerWithParent])
+    }
+
+    /// Found by the soak (seed 721250817703325194): `p.addChild(c)` sends `c.willMove(toParent: p)`,
+    /// whose override puts `c`'s view in `q`'s view. `c` had no parent yet (R1), so R6 let the view
+    /// go there, and `c` joined `p` with its view under `q`'s. The move is refused as R6 refuses
+    /// it for a child of `p` (a fault, nothing changes), and the addition carries on.
+    @Test func aViewMovedFromInsideTheWillMoveOfAnAdditionFollowsR6() {  // R1, R6, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            let q = Parent(name: "q")
+            embed(p, in: root)
+            embed(q, in: root)
+            let window = show(root)
+            let c = SpyController(name: "c")
+            c.onWillMove = { [unowned c, unowned q] parent in
+                guard parent === p else { return }
+                let view = c.view
+                recorder.expectViolation(.viewControllerHierarchyInconsistency, unchanged: [q]) {
+                    q.view.addSubview(view)
+                }
+            }
+            recorder.skipEvents()
+            embed(c, in: p)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.willMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                -- inside it, q.view.addSubview(c.view) is refused (viewControllerHierarchyInconsistency)
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(c.parent === p && c.view.superview === p.view)
+            #expect(c.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.viewControllerHierarchyInconsistency])
+    }
+
+    /// The same inside `p.addChild(c)`: `c.willMove(toParent: p)` makes `c` a tab. `tabs` refuses it
+    /// (the contents check of the built-in containers, R9), and `c` joins `p`.
+    @Test func tabsSetFromInsideTheWillMoveOfAnAdditionAreRefused() {  // R1, R7, R9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [Leaf(name: "b")]
+            embed(p, in: root)
+            embed(tabs, in: root)
+            let window = show(root)
+            let c = SpyController(name: "c")
+            c.onWillMove = { [unowned c, unowned tabs] parent in
+                guard parent === p else { return }
+                recorder.expectViolation(.invalidContainerContents, unchanged: [tabs]) { tabs.controllers = [c] }
+            }
+            recorder.skipEvents()
+            embed(c, in: p)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.willMove(toParent: p)
+                -- inside it, tabs.controllers = [c] is refused (invalidContainerContents)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(c.parent === p)
+            #expect(tabs.controllers.map(\.id) != [c.id])
+            #expect(c.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidContainerContents])
+    }
+
+    /// Found by the soak (seed 1118065471200684303): `nav.push(g)` sends `g.willMove(toParent: nav)`,
+    /// whose override adds `g` to `p` by hand. `g` had no parent yet, so `addChild(_:)` took it (R4),
+    /// and `nav.controllers` named a controller whose parent was `p`. `g` is the navigation
+    /// controller's to move from then on (R9): the `addChild(_:)` is refused, and the push carries on.
+    @Test func addChildFromInsideTheWillMoveOfAPushIsRefused() {  // R1, R9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            let a = Leaf(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(p, in: root)
+            embed(nav, in: root)
+            let window = show(root)
+            let g = SpyController(name: "g")
+            g.onWillMove = { [unowned g, unowned nav] parent in
+                guard parent === nav else { return }
+                recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [p]) { p.addChild(g) }
+            }
+            recorder.skipEvents()
+            nav.push(g, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.willMove(toParent: nav)
+                -- inside it, p.addChild(g) is refused (builtInContainerChildMovedByHand)
+                g.loadView()
+                g.viewDidLoad()
+                a.viewWillDisappear(animated: false)
+                g.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                g.didMove(toParent: nav)
+                """)
+            #expect(g.parent === nav && nav.controllers.map(\.id) == [a.id, g.id])
+            #expect(p.children.isEmpty)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.builtInContainerChildMovedByHand])
+    }
+
+    /// Found by the soak (seed 3031468530417319463): a controller presented from inside the
+    /// `willMove(toParent:)` of its addition to a page controller ended both presented and a page.
+    /// The presentation is refused as for a child (a fault, nothing changes).
+    @Test func aPresentationFromInsideTheWillMoveOfAnAdditionIsRefused() {  // R1, §9, §11
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.setControllers([Leaf(name: "e")], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = show(root)
+            let g = SpyController(name: "g")
+            g.onWillMove = { [unowned g] parent in
+                guard parent === page else { return }
+                recorder.expectViolation(.presentingInvalidController) { root.present(g, animated: false) }
+            }
+            recorder.skipEvents()
+            page.setControllers([g], direction: .forward, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                g.willMove(toParent: page)
+                -- inside it, root.present(g, animated: false) is refused (presentingInvalidController)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: false)
+                e.viewWillDisappear(animated: false)
+                g.viewDidAppear(animated: false)
+                e.viewDidDisappear(animated: false)
+                g.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                e.deinit
+                """)
+            #expect(g.parent === page && g.presentingController == nil && root.presentedController == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.presentingInvalidController])
+    }
+
+    /// Found by the soak (seed 3877512143234858431): `p.addChild(c)` sends `c.willMove(toParent: p)`,
+    /// whose override completes the add itself: the view, then `c.didMove(toParent: p)`. That ended
+    /// the move before `c` joined `p.children`, and `addChild(_:)` then left `c` out: no parent, no
+    /// entry in `p.children`, its move ended. The early didMove does not undo the add: `c` joins.
+    @Test func anAddCompletedFromInsideItsOwnWillMoveStillJoinsTheChildren() {  // R1, R3, R7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            embed(p, in: root)
+            let window = show(root)
+            let c = SpyController(name: "c")
+            c.onWillMove = { [unowned c] parent in
+                guard parent === p else { return }
+                p.view.addSubview(c.view)
+                c.didMove(toParent: p)
+            }
+            recorder.skipEvents()
+            p.addChild(c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.willMove(toParent: p)
+                -- inside it, p.view.addSubview(c.view), then c.didMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                -- back in addChild: c joins p.children
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(c.parent === p && p.children.map(\.id) == [c.id])
+            #expect(c.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a controller pushed again from the didMove of its own removal
+
+    /// Found by the soak (seed 3475758067457208727): off screen, `nav.setControllers([g])` removes
+    /// `a`, whose `didMove(toParent: nil)` pushes `a` again. The push, off screen, ends `a`'s new
+    /// move inside the call; `setControllers` then re-read its stack, counted `a` among the
+    /// controllers joining it, and ended `a`'s move a second time: the engine stopped on a
+    /// precondition ("nav ended a move of a that was not open"). Which moves join is decided before
+    /// calling out, so `a`'s second move is ended once, by its push.
+    @Test func aControllerPushedFromTheDidMoveOfItsRemovalEndsItsMoveOnce() {  // §1, §6, R7
+        let recorder = Recorder()
+        recorder.record {
+            let a = SpyController(name: "a")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.loadViewIfNeeded()
+            a.onDidMove = { [unowned a, unowned nav] parent in
+                if parent == nil { nav.push(a, animated: false) }
+            }
+            recorder.skipEvents()
+            nav.setControllers([g], animated: true)  // off screen: inside the call
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                g.willMove(toParent: nav)
+                g.loadView()
+                g.viewDidLoad()
+                a.didMove(toParent: nil)
+                -- inside it, nav.push(a, animated: false), off screen: inside the call
+                a.willMove(toParent: nav)
+                a.loadView()
+                a.viewDidLoad()
+                a.didMove(toParent: nav)
+                -- back in setControllers: only g's move is left to end
+                g.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [g.id, a.id])
+            #expect(a.parent === nav && g.parent === nav)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a pop from the willMove of a controller popToRoot takes out
+
+    /// Found by the soak (seed 8291649403103785076): `nav` shows `[a, g, f]`; `nav.popToRoot` takes
+    /// out `f`, then `g`, top first. `f`'s `willMove(toParent: nil)` pops to `a` itself, which takes
+    /// `g` out; `popToRoot` went on with the positions it had counted and stopped the program on an
+    /// index out of range. The controllers to take out are decided before calling out; one a
+    /// callback took out already is passed over: `g` gets one `willMove(toParent: nil)`.
+    @Test func aPopFromTheWillMoveOfAControllerPopToRootTakesOut() {  // §6, R7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let a = Leaf(name: "a")
+            let g = Leaf(name: "g")
+            let f = SpyController(name: "f")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(nav, in: root)
+            let window = show(root)
+            nav.setControllers([a, g, f], animated: false)
+            window.runUntilIdle()
+            f.onWillMove = { [unowned nav, unowned a] parent in
+                if parent == nil { _ = nav.pop(to: a, animated: true) }
+            }
+            recorder.skipEvents()
+            _ = nav.popToRoot(animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                -- inside it, nav.pop(to: a, animated: true) takes g out
+                g.willMove(toParent: nil)
+                -- back in popToRoot: g is out already, and is passed over
+                f.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                f.viewDidDisappear(animated: true)
+                a.viewDidAppear(animated: true)
+                f.didMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(nav.controllers.map(\.id) == [a.id])
+            #expect(a.appearanceState == .appeared && f.appearanceState == .disappeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a callback of the will-appear walk hides the window
+
+    /// Found by the soak (seed 4207928358834784578): `window.makeKeyAndVisible()` walks `root`'s
+    /// children in order; `b`'s `viewWillAppear(_:)` hides the window, which makes `root` and `b`
+    /// disappear inside the call; the walk then went on to `c`, `b`'s sibling, which began appearing
+    /// in a hidden window and stayed appearing for good. A child is reached only while its parent's
+    /// state still fits the step the walk forwards: `c` gets nothing.
+    @Test func aWalkStopsAtChildrenWhoseParentACallbackMovedOn() {  // §1, §3, F1, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let b = SpyController(name: "b")
+            let c = Leaf(name: "c")
+            embed(b, in: root)
+            embed(c, in: root)
+            let window = makeWindow()
+            window.rootController = root
+            b.onViewWillAppear = { [unowned window] _ in window.isHidden = true }
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                -- inside it, window.isHidden = true
+                root.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                -- root has disappeared: the walk forwards nothing more to its children, c included
+                """)
+            #expect([root, b, c].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a page's callback takes its page controller out
+
+    /// Found by the soak (seed 7453218529277808761): a middle-spine `page` shows `[e, f]`; as `box`
+    /// appears, `page` forwards its did-appear to `e`, then `f` (F6). `e`'s `viewDidAppear(_:)` takes
+    /// `page` out of `box`, which makes `page`, `e` and `f` disappear inside the call; the forwarding
+    /// went on to `f`, which began appearing again and ended appeared with its view in no window.
+    /// It stops once the container's state no longer fits the step: `f` gets nothing more.
+    @Test func aForwardingStopsWhenAChildsCallbackMovesTheContainerOn() {  // F6, §3, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = SpyController(name: "e")
+            let f = Leaf(name: "f")
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: box)
+            let window = show(root)
+            e.onViewDidAppear = { [unowned page] _ in unembed(page) }
+            recorder.skipEvents()
+            embed(box, in: root)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.willMove(toParent: root)
+                box.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                f.loadView()
+                f.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                box.didMove(toParent: root)
+                box.viewDidAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                -- inside it, page is taken out of box
+                page.willMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                f.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                f.viewDidDisappear(animated: false)
+                page.didMove(toParent: nil)
+                -- back in page's forwarding: page has disappeared, so f gets nothing more
+                """)
+            #expect([page, e, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            #expect(box.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    // MARK: - Found by the soak: a callback of the window's exit shows the window again
+
+    /// Found by the soak (seed 9000168903013814416): hiding the window walks `root`'s tree, then
+    /// `m`'s (taken out of `root` by `removeFromParent()`, its view left in `root`'s: a root the
+    /// window drives, F2). `c`'s `viewWillDisappear(_:)` shows the window again, which makes `root`
+    /// and `c` appear again; the exit went on with `d`, `c`'s sibling, and with `m`, which ended
+    /// disappeared with their views in the visible window. The walk stops at `root`'s children
+    /// (their parent appears again), and the exit passes over `m`, whose view is back in the
+    /// visible window.
+    @Test func aWindowShownAgainByACallbackOfItsExitIsLeftAsItIs() {  // §1, §4, F2, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let c = SpyController(name: "c")
+            let d = Leaf(name: "d")
+            let m = Leaf(name: "m")
+            embed(c, in: root)
+            embed(d, in: root)
+            embed(m, in: root)
+            let window = show(root)
+            m.willMove(toParent: nil)
+            m.removeFromParent()  // R2 moves no view: m's view stays in root's, in the window
+            c.onViewWillDisappear = { [unowned c, unowned window] _ in
+                c.onViewWillDisappear = nil  // once
+                window.makeKeyAndVisible()
+            }
+            recorder.skipEvents()
+            window.isHidden = true
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                c.viewWillDisappear(animated: false)
+                -- inside it, window.makeKeyAndVisible(): d and m have not begun to disappear
+                root.viewWillAppear(animated: false)
+                c.viewWillAppear(animated: false)
+                -- back in the exit: root appears again, so d gets nothing; m's view is back in the window
+                root.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect([root, c, d, m].map(\.appearanceState) == [.appeared, .appeared, .appeared, .appeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+}
