@@ -124,6 +124,11 @@ import Testing
         case ancestorOfStackAddedToControllerWaitingForSwipeBack = "M98"
         // transition(from:to:…) whose callbacks re-enter the engine
         case transitionContainerLeavesWindowInCallbacks = "M99"
+        // Found by the randomized tests' re-entrant operations: calls inside an addition's willMove
+        case pushControllerJoiningAnotherParent = "M100"
+        case addChildOfControllerBeingPushed = "M101"
+        case presentControllerJoiningAParent = "M102"
+        case viewOfControllerJoiningAParentUnderAnother = "M103"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -177,7 +182,9 @@ import Testing
         #expect(ids.count == rows.count, "ContractViolations.md names an id twice: \(ids)")
         #expect(rows.subtracting(cases).isEmpty, "rows without a test case: \(rows.subtracting(cases).sorted())")
         #expect(cases.subtracting(rows).isEmpty, "test cases without a row: \(cases.subtracting(rows).sorted())")
-        #expect(ids == ids.sorted(), "the ids of ContractViolations.md are out of order")
+        #expect(
+            ids == ids.sorted { ($0.prefix(1), Int($0.dropFirst()) ?? 0) < ($1.prefix(1), Int($1.dropFirst()) ?? 0) },
+            "the ids of ContractViolations.md are out of order")
         #expect(ids.filter { $0.hasPrefix("M") }.count >= 25)
     }
 
@@ -294,6 +301,10 @@ extension MisuseCatalogTests.Row {
         case .ancestorOfStackAddedToControllerWaitingForSwipeBack:
             T.ancestorOfStackAddedToControllerWaitingForSwipeBack(check)
         case .transitionContainerLeavesWindowInCallbacks: T.transitionContainerLeavesWindowInCallbacks(check)
+        case .pushControllerJoiningAnotherParent: T.pushControllerJoiningAnotherParent(check)
+        case .addChildOfControllerBeingPushed: T.addChildOfControllerBeingPushed(check)
+        case .presentControllerJoiningAParent: T.presentControllerJoiningAParent(check)
+        case .viewOfControllerJoiningAParentUnderAnother: T.viewOfControllerJoiningAParentUnderAnother(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1285,6 +1296,100 @@ extension MisuseCatalogTests {
         #expect(p.view.superview == nil)
     }
 
+    /// Runs `add`, which sends `c.willMove(toParent: parent)`; inside that callback, runs `body`,
+    /// which must be refused with `kind` (see ``Check/refused(_:involving:orAlso:firing:state:sourceLocation:_:)``).
+    static func refuseInsideWillMove(
+        of c: SpyController, toward parent: ContainerController, _ check: Check, _ kind: ContractViolation.Kind,
+        involving controllers: [Controller], state: @escaping () -> String, add: () -> Void,
+        _ body: @escaping () -> Void
+    ) {
+        c.onWillMove = { [unowned c, unowned parent] destination in
+            guard destination === parent else { return }
+            check.recorder.expect("\(c.id).willMove(toParent: \(parent.id))")
+            check.refused(kind, involving: controllers, state: state, body)
+        }
+        add()
+        c.onWillMove = nil
+    }
+
+    /// Inside `c.willMove(toParent: p)`, sent by `p.addChild(c)`, `c` has no parent yet (R1); it is
+    /// joining `p`, and is refused as a controller with a parent would be. The addition carries on.
+    static func pushControllerJoiningAnotherParent(_ check: Check) {
+        let (window, nav, a, b) = navigationStage(check)
+        let p = Parent(name: "p")
+        let c = SpyController(name: "c")
+        refuseInsideWillMove(
+            of: c, toward: p, check, .pushingControllerWithParent, involving: [nav, c],
+            state: { state([window], [nav, a, b, p, c]) }, add: { p.addChild(c) }
+        ) { [unowned nav, unowned c] in
+            nav.push(c, animated: true)
+        }
+        #expect(c.parent === p && p.children.map(\.id) == [c.id])
+        #expect(nav.controllers.map(\.id) == [a.id, b.id])
+        window.runUntilIdle()
+        check.recorder.expect("")
+    }
+
+    /// Inside `g.willMove(toParent: nav)`, sent by `nav.push(g)`, `g` is joining `nav`, whose to move
+    /// it is (R9): `p.addChild(g)` is refused, and the push carries on.
+    static func addChildOfControllerBeingPushed(_ check: Check) {
+        let (window, nav, a, b) = navigationStage(check)
+        let p = Parent(name: "p")
+        let g = SpyController(name: "g")
+        refuseInsideWillMove(
+            of: g, toward: nav, check, .builtInContainerChildMovedByHand, involving: [g, nav],
+            state: { state([window], [nav, a, b, p, g]) }, add: { nav.push(g, animated: false) }
+        ) { [unowned p, unowned g] in
+            p.addChild(g)
+        }
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            g.loadView()
+            g.viewDidLoad()
+            b.viewWillDisappear(animated: false)
+            g.viewWillAppear(animated: false)
+            b.viewDidDisappear(animated: false)
+            g.viewDidAppear(animated: false)
+            g.didMove(toParent: nav)
+            """)
+        #expect(nav.controllers.map(\.id) == [a.id, b.id, g.id])
+        #expect(g.parent === nav && p.children.isEmpty)
+    }
+
+    /// Inside `c.willMove(toParent: p)`, presenting `c` is refused as presenting a child is (§9).
+    static func presentControllerJoiningAParent(_ check: Check) {
+        let (window, nav, a, b) = navigationStage(check)
+        let p = Parent(name: "p")
+        let c = SpyController(name: "c")
+        refuseInsideWillMove(
+            of: c, toward: p, check, .presentingInvalidController, involving: [nav, c],
+            state: { state([window], [nav, a, b, p, c]) }, add: { p.addChild(c) }
+        ) { [unowned nav, unowned c] in
+            nav.present(c, animated: false)
+        }
+        window.runUntilIdle()
+        check.recorder.expect("")
+        #expect(c.parent === p && c.presentingController == nil && nav.presentedController == nil)
+    }
+
+    /// Inside `c.willMove(toParent: p)`, `c`'s root view may go only under `p`'s views (R6), as a
+    /// child's: putting it in `q`'s view is refused.
+    static func viewOfControllerJoiningAParentUnderAnother(_ check: Check) {
+        let p = Parent(name: "p")
+        let q = Leaf(name: "q")
+        let c = SpyController(name: "c")
+        let views = [p.view, q.view, c.view]
+        check.recorder.skipEvents()
+        refuseInsideWillMove(
+            of: c, toward: p, check, .viewControllerHierarchyInconsistency, involving: [c, q, p],
+            state: { state([], [p, q, c], views: views) }, add: { p.addChild(c) }
+        ) { [unowned q, unowned c] in
+            q.view.addSubview(c.view)
+        }
+        #expect(c.parent === p && c.view.superview == nil)
+    }
+
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {
         let g = Parent(name: "g")
         let (window, nav, a, b, _, end) = swipeBackStage(check, pushing: g)
@@ -2130,7 +2235,7 @@ extension MisuseCatalogTests {
         for line in text.split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let id = cells.first, id.wholeMatch(of: /[MN]\d\d/) != nil else { continue }
+            guard let id = cells.first, id.wholeMatch(of: /[MN]\d{2,3}/) != nil else { continue }
             func dash(_ cell: String) -> String? { cell == "—" ? nil : cell }
             if id.hasPrefix("N") {
                 entries.append(Entry(id: id, kind: nil, severity: nil, outcome: cells[3], excerpt: nil))

@@ -275,10 +275,11 @@ enum ViewMove {
         child: Controller, parent: ContainerController, host: Controller, nested: Bool
     ) -> ContractViolation {
         let placement = nested ? "inside the moved view, under a view owned by" : "under a view owned by"
+        let relation = child.storedParent == nil ? "it is joining" : "its parent is"
         return ContractViolation(
             kind: .viewControllerHierarchyInconsistency, severity: .fault,
             controllers: [child.id, host.id, parent.id],
-            message: "\(child.id)'s root view cannot be added \(placement) \(host.id): its parent is "
+            message: "\(child.id)'s root view cannot be added \(placement) \(host.id): \(relation) "
                 + "\(parent.id), so its view belongs in \(parent.id)'s view hierarchy (R6; UIKit raises "
                 + "UIViewControllerHierarchyInconsistency)."
         )
