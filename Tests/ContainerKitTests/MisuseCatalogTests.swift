@@ -1720,6 +1720,14 @@ extension MisuseCatalogTests {
             c.viewDidAppear(animated: false)
             """, filter: .everything)
         #expect(c.appearanceState == .appeared)
+        // The same from a callback that no running turn delivers: the willMove(toParent:) of an addChild.
+        let e = SpyController(name: "e")
+        e.onWillMove = { [weak window] _ in window?.runUntilIdle() }
+        check.tolerated(.nestedRunUntilIdle, involving: []) {
+            p.addChild(e)
+        }
+        check.recorder.expect("e.willMove(toParent: p)", filter: .everything)
+        #expect(e.parent === p)
     }
 
     static func runawayTurn(_ check: Check) {

@@ -43,7 +43,7 @@ extension ContainerController {
     func runCompletions(_ completions: [() -> Void]) {
         for completion in completions {
             LifecycleObservation.emit(.completion(id, finished: nil), source: .controller(id))
-            completion()
+            CallbackDelivery.run("completion", of: self, completion)
         }
     }
 

@@ -104,7 +104,7 @@ extension ContainerController {
             }
         }
         placeIncomingView(of: to, in: superview, after: from, began: began)
-        animations?()
+        if let animations { CallbackDelivery.run("animations", of: self, animations) }
         // Read once the app's code has run: a container that left the visible window meanwhile
         // completes the transition inside the call, as an off-screen one does.
         let window = isInVisibleWindow ? storedView?.storedWindow : nil
@@ -134,7 +134,7 @@ extension ContainerController {
             }
             if let completion {
                 LifecycleObservation.emit(.completion(id, finished: finished), source: source)
-                completion(finished)
+                CallbackDelivery.run("completion", of: self) { completion(finished) }
             }
         }
         guard animated, let window else {

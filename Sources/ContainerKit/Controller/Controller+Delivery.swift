@@ -58,12 +58,14 @@ extension Controller {
         let savedAppearance = deliveringAppearance
         awaitingSuper = event
         deliveringAppearance = callback
-        switch callback {
-        case .willAppear: viewWillAppear(animated)
-        case .isAppearing: viewIsAppearing(animated)
-        case .didAppear: viewDidAppear(animated)
-        case .willDisappear: viewWillDisappear(animated)
-        case .didDisappear: viewDidDisappear(animated)
+        CallbackDelivery.run(event.callbackName, of: self) {
+            switch callback {
+            case .willAppear: viewWillAppear(animated)
+            case .isAppearing: viewIsAppearing(animated)
+            case .didAppear: viewDidAppear(animated)
+            case .willDisappear: viewWillDisappear(animated)
+            case .didDisappear: viewDidDisappear(animated)
+            }
         }
         checkSuperReached(event)
         awaitingSuper = savedSuper
@@ -86,7 +88,7 @@ extension Controller {
     private func runOverride(expecting call: SuperCall, _ override: () -> Void) {
         let saved = awaitingSuper
         awaitingSuper = call
-        override()
+        CallbackDelivery.run(call.callbackName, of: self, override)
         checkSuperReached(call)
         awaitingSuper = saved
     }
@@ -101,7 +103,9 @@ extension Controller {
         let savedForwarding = forwardsSizeTransition
         awaitingSuper = .viewWillTransition
         forwardsSizeTransition = false
-        viewWillTransition(to: size, with: coordinator)
+        CallbackDelivery.run(SuperCall.viewWillTransition.callbackName, of: self) {
+            viewWillTransition(to: size, with: coordinator)
+        }
         let forwards = forwardsSizeTransition
         awaitingSuper = saved
         forwardsSizeTransition = savedForwarding

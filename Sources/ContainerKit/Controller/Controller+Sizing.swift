@@ -17,7 +17,9 @@ extension Controller {
             storedPreferredContentSize = newValue
             guard let parent = storedParent else { return }
             LifecycleObservation.emit(.preferredContentSizeDidChange(parent.id, child: id), source: .controller(id))
-            parent.preferredContentSizeDidChange(forChildContentContainer: self)
+            CallbackDelivery.run("preferredContentSizeDidChange(forChildContentContainer:)", of: parent) {
+                parent.preferredContentSizeDidChange(forChildContentContainer: self)
+            }
         }
     }
 

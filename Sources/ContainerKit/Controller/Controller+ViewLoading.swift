@@ -62,7 +62,7 @@ extension Controller {
             return view
         case .callLoadView:
             LifecycleObservation.emit(.loadView(id), source: .controller(id))
-            loadView()
+            CallbackDelivery.run("loadView()", of: self) { loadView() }
             switch loading.loadViewReturned(assignedView: storedView != nil) {
             case .callViewDidLoad:
                 break
@@ -84,7 +84,7 @@ extension Controller {
 
     private func callViewDidLoad() {
         LifecycleObservation.emit(.viewDidLoad(id), source: .controller(id))
-        viewDidLoad()
+        CallbackDelivery.run("viewDidLoad()", of: self) { viewDidLoad() }
     }
 
     private func assignView(_ newView: View) {

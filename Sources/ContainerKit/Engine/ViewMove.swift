@@ -57,11 +57,15 @@ enum ViewMove {
         let windowChanges = oldWindow !== newWindow
 
         movesUnderWay.append((view, newSuperview))
-        view.willMove(toSuperview: newSuperview)
+        CallbackDelivery.run("willMove(toSuperview:)", of: view) { view.willMove(toSuperview: newSuperview) }
         if windowChanges {
-            forEachView(in: view) { $0.willMove(toWindow: newWindow) }
+            forEachView(in: view) { each in
+                CallbackDelivery.run("willMove(toWindow:)", of: each) { each.willMove(toWindow: newWindow) }
+            }
         }
-        oldSuperview?.willRemoveSubview(view)
+        if let oldSuperview {
+            CallbackDelivery.run("willRemoveSubview(_:)", of: oldSuperview) { oldSuperview.willRemoveSubview(view) }
+        }
         movesUnderWay.removeLast()
         let leftWindow: Window? = if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { nil }
 
@@ -76,10 +80,14 @@ enum ViewMove {
         view.superview = newSuperview
         if windowChanges {
             forEachView(in: view) { $0.storedWindow = newWindow }
-            forEachView(in: view) { $0.didMoveToWindow() }
+            forEachView(in: view) { each in
+                CallbackDelivery.run("didMoveToWindow()", of: each) { each.didMoveToWindow() }
+            }
         }
-        view.didMoveToSuperview()
-        newSuperview?.didAddSubview(view)
+        CallbackDelivery.run("didMoveToSuperview()", of: view) { view.didMoveToSuperview() }
+        if let newSuperview {
+            CallbackDelivery.run("didAddSubview(_:)", of: newSuperview) { newSuperview.didAddSubview(view) }
+        }
 
         guard drivesAppearance else {
             if let leftWindow, view.storedWindow !== leftWindow {

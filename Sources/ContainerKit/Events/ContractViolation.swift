@@ -82,7 +82,8 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case dismissingDuringDismissal
         /// An animation driver completed an animation while its gesture was still in progress.
         case completingInteractiveAnimation
-        /// `runUntilIdle()` was called from inside a running turn.
+        /// `runUntilIdle()` was called from inside a running turn, or from inside a callback the engine
+        /// delivered outside one.
         case nestedRunUntilIdle
         /// A turn kept producing work and was stopped.
         case runawayTurn

@@ -47,19 +47,26 @@ extension Controller {
         var allowed = !presentation.isModal
         if let delegate {
             LifecycleObservation.emit(.presentationShouldDismiss(id), source: .controller(id))
-            allowed = delegate.presentationControllerShouldDismiss(self) && allowed
+            let should = CallbackDelivery.run("delegate.presentationControllerShouldDismiss(_:)", of: self) {
+                delegate.presentationControllerShouldDismiss(self)
+            }
+            allowed = should && allowed
         }
         guard allowed else {
             if let delegate {
                 LifecycleObservation.emit(.presentationDidAttemptToDismiss(id), source: .controller(id))
-                delegate.presentationControllerDidAttemptToDismiss(self)
+                CallbackDelivery.run("delegate.presentationControllerDidAttemptToDismiss(_:)", of: self) {
+                    delegate.presentationControllerDidAttemptToDismiss(self)
+                }
             }
             return nil
         }
         guard window.claimVisibleTransitionSlot() else { return nil }
         if let delegate {
             LifecycleObservation.emit(.presentationWillDismiss(id), source: .controller(id))
-            delegate.presentationControllerWillDismiss(self)
+            CallbackDelivery.run("delegate.presentationControllerWillDismiss(_:)", of: self) {
+                delegate.presentationControllerWillDismiss(self)
+            }
         }
         let coordinator = Coordinator(isAnimated: true, duration: PresentationTransition.duration, isInteractive: true)
         ownTransitionCoordinator = coordinator
@@ -123,7 +130,9 @@ extension Controller {
         coordinator.complete(cancelled: false)
         if let delegate {
             LifecycleObservation.emit(.presentationDidDismiss(id), source: .controller(id))
-            delegate.presentationControllerDidDismiss(self)
+            CallbackDelivery.run("delegate.presentationControllerDidDismiss(_:)", of: self) {
+                delegate.presentationControllerDidDismiss(self)
+            }
         }
     }
 }

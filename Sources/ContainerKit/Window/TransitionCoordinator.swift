@@ -66,7 +66,9 @@ final class Coordinator: TransitionCoordinator {
     func runAlongsideAnimations() {
         let blocks = alongside
         alongside.removeAll()
-        for block in blocks { block(self) }
+        for block in blocks {
+            CallbackDelivery.runCoordinatorBlock("animate(alongsideTransition:completion:)") { block(self) }
+        }
     }
 
     /// The gesture let go: `cancelled` tells which way; the interaction handlers run.
@@ -76,7 +78,9 @@ final class Coordinator: TransitionCoordinator {
         isCancelled = cancelled
         let handlers = interactionHandlers
         interactionHandlers.removeAll()
-        for handler in handlers { handler(self) }
+        for handler in handlers {
+            CallbackDelivery.runCoordinatorBlock("notifyWhenInteractionChanges(_:)") { handler(self) }
+        }
     }
 
     /// The transition ended: runs the completions, in the order they were registered.
@@ -87,6 +91,8 @@ final class Coordinator: TransitionCoordinator {
         let blocks = completions
         completions.removeAll()
         alongside.removeAll()
-        for block in blocks { block(self) }
+        for block in blocks {
+            CallbackDelivery.runCoordinatorBlock("animate(alongsideTransition:completion:)") { block(self) }
+        }
     }
 }

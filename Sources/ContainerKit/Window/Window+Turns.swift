@@ -16,7 +16,9 @@ extension Window {
     /// driver holds it in ``animationsInFlight`` instead. A turn that is still producing work after
     /// 10,000 rounds is stopped: the work left is dropped and listed in a `runawayTurn` fault, and no
     /// callback is left half-run. Called from inside a callback of a running turn (of any window),
-    /// it returns at once and reports a warning.
+    /// or of any other engine call (`makeKeyAndVisible()`, `addChild(_:)`, a view move, a push), it
+    /// returns at once and reports a warning: a callback never runs a turn, and the work waits for
+    /// the caller's next `runUntilIdle()`.
     ///
     /// ## Callback order
     ///
@@ -40,6 +42,15 @@ extension Window {
                 kind: .nestedRunUntilIdle, severity: .warning, controllers: [],
                 message: "runUntilIdle() was called on \(windowID) from inside \(whose) running turn; it returned at "
                     + "once. A turn is never nested: the running one goes on until nothing is left."
+            ).report()
+            return
+        }
+        if let delivery = CallbackDelivery.innermost {
+            ContractViolation(
+                kind: .nestedRunUntilIdle, severity: .warning, controllers: [],
+                message: "runUntilIdle() was called on \(windowID) from inside \(delivery.description), a callback "
+                    + "delivered outside a turn; it returned at once. A callback never runs a turn: the call that "
+                    + "delivered it has work left, and the work waits for the caller's next runUntilIdle()."
             ).report()
             return
         }

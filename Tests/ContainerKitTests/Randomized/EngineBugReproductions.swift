@@ -10,32 +10,6 @@ import Testing
 /// `withKnownIssue` here and the guard in KnownEngineBugs.swift, and move the test to
 /// `Tests/ContainerKitTests/Regression` with its full transcript.
 @Suite @MainActor struct EngineBugReproductions {
-    /// Bug Y (soak seeds 2483354642630587088, 8775485448500220794): `window.makeKeyAndVisible()`
-    /// queues `root`'s did-appear for the end of the turn, then walks the will-appear callbacks;
-    /// `b`'s `viewWillAppear(_:)` calls `window.runUntilIdle()`. No turn is running, so that call
-    /// is not the nested call spec §1 turns into a warning: it runs the turn inside the walk, and
-    /// `root`, still appearing, is left appearing for good (its did-appear is spent, and no later
-    /// turn brings it). Spec §1 defines `runUntilIdle()` only from a callback of a running turn;
-    /// whether such a call should be a warning that returns at once, or run a turn that the walk
-    /// in progress then completes, is a decision for the spec.
-    @Test func bugY_runUntilIdleInsideACallbackOutsideATurn() {
-        let root = Parent(name: "root")
-        let b = SpyController(name: "b")
-        embed(b, in: root)
-        let window = makeWindow()
-        window.rootController = root
-        b.onViewWillAppear = { [unowned window] _ in window.runUntilIdle() }
-        collectingViolations {
-            window.makeKeyAndVisible()
-            window.runUntilIdle()
-        }
-        #expect(window.isQuiescentForTests)
-        withKnownIssue("Y: root is left appearing in the visible window once the turn is over") {
-            #expect(root.appearanceState == .appeared)
-            #expect(b.appearanceState == .appeared)
-        }
-    }
-
     /// Bug Z (soak seed 6465288587597045377): a navigation transition starts (`nav.push(m)`, then
     /// the turn); inside `a`'s `viewWillDisappear(_:)`, the outgoing controller's, `box`'s view,
     /// which holds `nav`'s, is taken out of the window. `a` disappears at once (F2), but the push

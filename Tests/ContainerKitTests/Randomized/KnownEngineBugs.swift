@@ -7,16 +7,13 @@ import ContainerKit
 /// of the bug inside `withKnownIssue` in a test suite; once it is fixed, remove both and turn the
 /// reproduction into a regression test (`Tests/ContainerKitTests/Regression`).
 ///
-/// Open: Y, Z, AA, AB, AC, AD and AE (EngineBugReproductions.swift). L and N, the last two before it, were fixed (see
-/// BuiltInRegressionTests.swift).
+/// Open: Z, AA, AB, AC, AD and AE (EngineBugReproductions.swift). Y, the last one fixed, is in
+/// ReentrancyRegressionTests.swift; L and N, the two before it, in BuiltInRegressionTests.swift.
 extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
         // All of them are reached from inside a callback, by an armed operation (`reenter`).
         guard let callback = armedCallback else { return nil }
-        if case .runUntilIdle = operation, !isInsideTurn {
-            return "Y: runUntilIdle() inside a callback that no running turn delivered"
-        }
         if callback.isWillCallback, operation.movesViewsOrControllers {
             return isTurn
                 ? "Z: a will-callback of a visible transition's start moves what the transition shows"
@@ -96,13 +93,6 @@ extension RandomWorld {
         case .runUntilIdle?, .settle?: return true
         default: return false
         }
-    }
-
-    /// Whether the top-level step is a turn (`window.runUntilIdle()`), so that a callback it
-    /// delivers runs inside that turn: a `runUntilIdle()` there is the nested call spec §1 defines.
-    private var isInsideTurn: Bool {
-        if case .runUntilIdle? = topLevelOperation { return true }
-        return false
     }
 }
 

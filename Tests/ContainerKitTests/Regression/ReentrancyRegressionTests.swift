@@ -480,4 +480,138 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    // MARK: - Found by the soak: a turn run from a callback that no running turn delivered
+
+    /// Found by the soak (seeds 2483354642630587088, 8775485448500220794): `window.makeKeyAndVisible()`
+    /// queues `root`'s did-appear for the end of the turn, then walks the will-appear callbacks;
+    /// `b`'s `viewWillAppear(_:)` calls `window.runUntilIdle()`. No turn was running, so the call was
+    /// not the nested one spec §1 turns into a warning: it ran the turn inside the walk, spent
+    /// `root`'s did-appear while `root` was still appearing, and left it appearing for good. The
+    /// decision (MODEL, §1's rule carried to every engine call): `runUntilIdle()` called while the
+    /// engine delivers a callback, of any call, is the same `nestedRunUntilIdle` warning and returns
+    /// at once; the work runs in the caller's own next `runUntilIdle()`.
+    @Test func runUntilIdleFromAWillAppearOfMakeKeyAndVisibleReturnsAtOnce() {  // §1, §3, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let b = SpyController(name: "b")
+            embed(b, in: root)
+            let window = makeWindow()
+            window.rootController = root
+            b.onViewWillAppear = { [unowned window] _ in
+                recorder.expectViolation(.nestedRunUntilIdle) { window.runUntilIdle() }
+            }
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                -- inside it, window.runUntilIdle() returns at once (nestedRunUntilIdle)
+                """)
+            #expect([root, b].map(\.appearanceState) == [.appearing, .appearing])
+            #expect(window.hasPendingWork)
+            b.onViewWillAppear = nil
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect([root, b].map(\.appearanceState) == [.appeared, .appeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.nestedRunUntilIdle])
+        #expect(
+            recorder.violations.first?.message.contains(
+                "from inside b.viewWillAppear(_:), a callback delivered outside a turn; it returned at once") == true,
+            "\(recorder.violations)")
+    }
+
+    /// The same rule from the callback of a view move: `root.view.addSubview(c.view)` puts `c`'s
+    /// view in the visible window, queues `c`'s did-appear and walks `c`'s tree; `c`'s
+    /// `viewWillAppear(_:)` calls `window.runUntilIdle()`, which returns at once. Before the fix the
+    /// turn ran there, and `c` got its did-appear before its child `d` got its will-appear.
+    @Test func runUntilIdleFromAWillAppearOfAViewMoveReturnsAtOnce() {  // §1, §2.1, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let c = SpyContainerController(name: "c")
+            let d = Leaf(name: "d")
+            embed(d, in: c)
+            let window = show(root)
+            c.onViewWillAppear = { [unowned window] _ in
+                recorder.expectViolation(.nestedRunUntilIdle) { window.runUntilIdle() }
+            }
+            recorder.skipEvents()
+            root.addChild(c)
+            root.view.addSubview(c.view)
+            c.didMove(toParent: root)
+            recorder.expect(
+                """
+                c.willMove(toParent: root)
+                c.viewWillAppear(animated: false)
+                -- inside it, window.runUntilIdle() returns at once (nestedRunUntilIdle)
+                d.viewWillAppear(animated: false)
+                c.didMove(toParent: root)
+                """)
+            #expect([c, d].map(\.appearanceState) == [.appearing, .appearing])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewDidAppear(animated: false)
+                d.viewDidAppear(animated: false)
+                """)
+            #expect([c, d].map(\.appearanceState) == [.appeared, .appeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.nestedRunUntilIdle])
+        #expect(
+            recorder.violations.first?.message.contains("from inside c.viewWillAppear(_:)") == true,
+            "\(recorder.violations)")
+    }
+
+    /// The same rule from the `willMove(toParent:)` that `addChild(_:)` sends, while the window has
+    /// work queued (`d`'s did-appear): the call returns at once, and `d`'s did-appear waits for the
+    /// caller's next `runUntilIdle()`.
+    @Test func runUntilIdleFromTheWillMoveOfAnAdditionReturnsAtOnce() {  // §1, R1, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let c = SpyController(name: "c")
+            let d = Leaf(name: "d")
+            let window = show(root)
+            c.onWillMove = { [unowned window] parent in
+                guard parent === root else { return }
+                recorder.expectViolation(.nestedRunUntilIdle) { window.runUntilIdle() }
+            }
+            recorder.skipEvents()
+            window.addSubview(d.view)
+            root.addChild(c)
+            recorder.expect(
+                """
+                d.loadView()
+                d.viewDidLoad()
+                d.viewWillAppear(animated: false)
+                c.willMove(toParent: root)
+                -- inside it, window.runUntilIdle() returns at once (nestedRunUntilIdle)
+                """)
+            #expect(d.appearanceState == .appearing)
+            #expect(window.hasPendingWork)
+            c.didMove(toParent: root)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.didMove(toParent: root)
+                d.viewDidAppear(animated: false)
+                """)
+            #expect(d.appearanceState == .appeared && c.parent === root)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.nestedRunUntilIdle])
+        #expect(
+            recorder.violations.first?.message.contains("from inside c.willMove(toParent:)") == true,
+            "\(recorder.violations)")
+    }
 }

@@ -168,7 +168,7 @@ extension PageController {
     func runPageCompletions(_ completions: [(Bool) -> Void], finished: Bool) {
         for completion in completions {
             LifecycleObservation.emit(.completion(id, finished: finished), source: .controller(id))
-            completion(finished)
+            CallbackDelivery.run("completion", of: self) { completion(finished) }
         }
     }
 }

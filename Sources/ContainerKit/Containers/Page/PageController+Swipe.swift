@@ -69,7 +69,9 @@ extension PageController {
         for page in incoming { adoptChild(page) }
         if let delegate {
             LifecycleObservation.emit(.pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id))
-            delegate.pageController(self, willTransitionTo: incoming)
+            CallbackDelivery.run("delegate.pageController(_:willTransitionTo:)", of: self) {
+                delegate.pageController(self, willTransitionTo: incoming)
+            }
         }
         beginTurn(turn, interactive: true)
 
@@ -98,8 +100,13 @@ extension PageController {
                 LifecycleObservation.emit(
                     .pageDidFinishAnimating(id, previous: turn.from.map(\.id), completed: completed),
                     source: .controller(id))
-                delegate.pageController(
-                    self, didFinishAnimating: finished, previousControllers: turn.from, transitionCompleted: completed)
+                CallbackDelivery.run(
+                    "delegate.pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)", of: self
+                ) {
+                    delegate.pageController(
+                        self, didFinishAnimating: finished, previousControllers: turn.from,
+                        transitionCompleted: completed)
+                }
             }
             checkInvariants()
             window.releaseVisibleTransitionSlot()
@@ -120,10 +127,14 @@ extension PageController {
             switch direction {
             case .forward:
                 LifecycleObservation.emit(.pageControllerAfter(id, anchor.id), source: .controller(id))
-                next = dataSource.pageController(self, controllerAfter: anchor)
+                next = CallbackDelivery.run("dataSource.pageController(_:controllerAfter:)", of: self) {
+                    dataSource.pageController(self, controllerAfter: anchor)
+                }
             case .reverse:
                 LifecycleObservation.emit(.pageControllerBefore(id, anchor.id), source: .controller(id))
-                next = dataSource.pageController(self, controllerBefore: anchor)
+                next = CallbackDelivery.run("dataSource.pageController(_:controllerBefore:)", of: self) {
+                    dataSource.pageController(self, controllerBefore: anchor)
+                }
             }
             guard let next else { return nil }
             pages.append(next)

@@ -132,7 +132,10 @@ extension TabBarController {
         }
         if let delegate {
             LifecycleObservation.emit(.tabShouldSelect(id, controller.id), source: .controller(id))
-            guard delegate.tabBarController(self, shouldSelect: controller) else { return }
+            let should = CallbackDelivery.run("delegate.tabBarController(_:shouldSelect:)", of: self) {
+                delegate.tabBarController(self, shouldSelect: controller)
+            }
+            guard should else { return }
         }
         if controller === selectedController, controller === shown {
             tellDelegateDidSelect(controller)
@@ -216,6 +219,8 @@ extension TabBarController {
     func tellDelegateDidSelect(_ controller: Controller) {
         guard let delegate else { return }
         LifecycleObservation.emit(.tabDidSelect(id, controller.id), source: .controller(id))
-        delegate.tabBarController(self, didSelect: controller)
+        CallbackDelivery.run("delegate.tabBarController(_:didSelect:)", of: self) {
+            delegate.tabBarController(self, didSelect: controller)
+        }
     }
 }
