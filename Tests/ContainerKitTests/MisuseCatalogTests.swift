@@ -129,6 +129,7 @@ import Testing
         case addChildOfControllerBeingPushed = "M101"
         case presentControllerJoiningAParent = "M102"
         case viewOfControllerJoiningAParentUnderAnother = "M103"
+        case additionMadeImpossibleByItsRemoval = "M104"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -305,6 +306,7 @@ extension MisuseCatalogTests.Row {
         case .addChildOfControllerBeingPushed: T.addChildOfControllerBeingPushed(check)
         case .presentControllerJoiningAParent: T.presentControllerJoiningAParent(check)
         case .viewOfControllerJoiningAParentUnderAnother: T.viewOfControllerJoiningAParentUnderAnother(check)
+        case .additionMadeImpossibleByItsRemoval: T.additionMadeImpossibleByItsRemoval(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1388,6 +1390,36 @@ extension MisuseCatalogTests {
             q.view.addSubview(c.view)
         }
         #expect(c.parent === p && c.view.superview == nil)
+    }
+
+    /// `box.addChild(f)` takes `f` out of `p` first (R4); `f`'s `didMove(toParent: nil)` presents
+    /// `f`. The removal stands, so the addition is given up with a warning.
+    static func additionMadeImpossibleByItsRemoval(_ check: Check) {
+        let (window, nav, _, _) = navigationStage(check)
+        let p = Parent(name: "p")
+        let box = Parent(name: "box")
+        let f = SpyController(name: "f")
+        p.addChild(f)
+        f.didMove(toParent: p)
+        f.onDidMove = { [unowned nav, unowned f] parent in
+            if parent == nil { nav.present(f, animated: false) }
+        }
+        check.recorder.skipEvents()
+        check.tolerated(.invalidChild, involving: [box, f]) {
+            box.addChild(f)
+        }
+        f.onDidMove = nil
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            f.didMove(toParent: nil)
+            f.loadView()
+            f.viewDidLoad()
+            f.viewWillAppear(animated: false)
+            f.viewDidAppear(animated: false)
+            """)
+        #expect(f.parent == nil && p.children.isEmpty && box.children.isEmpty)
+        #expect(f.presentingController === nav)
     }
 
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {

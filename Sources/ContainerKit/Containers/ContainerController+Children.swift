@@ -14,7 +14,9 @@ extension ContainerController {
     /// its descendants, which would make the two hold each other; adding a child to a built-in
     /// container, or taking one out of it, by hand (R9); adding a controller that waits to join a
     /// navigation stack, pushed during that navigation controller's interactive pop (R9).
-    /// Ignored (a warning, nothing fires): adding a child already in ``children``.
+    /// Ignored (a warning, nothing fires): adding a child already in ``children``. Given up (a
+    /// warning): an addition that R4's removal made impossible, its `didMove(toParent: nil)` having
+    /// presented the child, say; the removal stands.
     ///
     /// ## Callback order
     ///
@@ -31,6 +33,24 @@ extension ContainerController {
             child.checkInvariants()
             formerParent?.checkInvariants()
         }
+        guard admits(child) else { return }
+        switch child.containment.addChild(to: id) {
+        case .reportAlreadyChild:
+            ContractViolation(
+                kind: .addingExistingChild, severity: .warning, controllers: [id, child.id],
+                message: "\(child.id) is already a child of \(id); addChild(_:) was ignored."
+            ).report()
+        case .removeFromCurrentParentFirst:
+            child.performRemoval(reparenting: true)
+            if let former = formerParent, !admitsAfterRemoval(child, from: former) { return }
+            addChild(child)
+        case .sendWillMove:
+            joinChildren(child)
+        }
+    }
+
+    /// Whether `child` may be added: reports the fault that refuses it otherwise. Runs no callback.
+    private func admits(_ child: Controller) -> Bool {
         // Only a container with children can be an ancestor of `self` (a parent link always has its
         // entry in the parent's children), and only one with children or a controller that presents
         // can be above `self` through a presentation, so the walks up from `self` run only for those:
@@ -44,21 +64,21 @@ extension ContainerController {
                     ? "\(id) cannot be added as a child of itself."
                     : "\(child.id) cannot be added as a child of \(id), its own descendant: the tree would have a cycle."
             ).report()
-            return
+            return false
         }
         if mayBeAncestor || child.presentation.presented != nil, let cycle = presentationCycle(adopting: child) {
             ContractViolation(
                 kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
                 message: "\(child.id) cannot be added as a child of \(id): \(cycle)."
             ).report()
-            return
+            return false
         }
         if let conflict = child.placementConflict() {
             ContractViolation(
                 kind: .invalidChild, severity: .fault, controllers: [id, child.id],
                 message: "\(child.id) cannot be added as a child of \(id): \(conflict). Nothing changed."
             ).report()
-            return
+            return false
         }
         if let waiting = child.pendingStackConflict() {
             ContractViolation(
@@ -66,27 +86,38 @@ extension ContainerController {
                 controllers: [id, child.id] + (child.pendingStack.map { [$0.id] } ?? []),
                 message: "addChild(_:) was refused: \(waiting). Nothing changed."
             ).report()
-            return
+            return false
         }
         child.reconcileDeallocatedParent()
-        if refusesManualMove(of: child, call: "addChild(_:)") { return }
+        if refusesManualMove(of: child, call: "addChild(_:)") { return false }
         if let current = child.storedParent ?? child.openJoiningContainer, current !== self,
             current.refusesManualMove(of: child, call: "addChild(_:)")
         {
-            return
+            return false
         }
-        switch child.containment.addChild(to: id) {
-        case .reportAlreadyChild:
+        return true
+    }
+
+    /// R4's second half: `child` has left `former`, and the callbacks of that removal
+    /// (`didMove(toParent: nil)`) may have changed the tree so that the addition is now refused (they
+    /// presented `child`, say). The removal cannot be undone, so the refusal is not a fault that
+    /// changed nothing: it is reported as a warning that says the addition was given up, and
+    /// `child` stays where the callbacks left it.
+    private func admitsAfterRemoval(_ child: Controller, from former: ContainerController) -> Bool {
+        let refusals = Refusals()
+        let admitted = ContractViolation.withHandler({ refusals.list.append($0) }) { admits(child) }
+        for refusal in refusals.list {
+            let unchanged = " Nothing changed."
+            let reason =
+                refusal.message.hasSuffix(unchanged)
+                ? String(refusal.message.dropLast(unchanged.count)) : refusal.message
             ContractViolation(
-                kind: .addingExistingChild, severity: .warning, controllers: [id, child.id],
-                message: "\(child.id) is already a child of \(id); addChild(_:) was ignored."
+                kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
+                message: "addChild(_:) was given up after \(child.id) left \(former.id) (R4): a callback of that "
+                    + "removal changed the tree, and the addition is refused now. \(reason)"
             ).report()
-        case .removeFromCurrentParentFirst:
-            child.performRemoval(reparenting: true)
-            addChild(child)
-        case .sendWillMove:
-            joinChildren(child)
         }
+        return admitted
     }
 
     /// R1's structural half: sends `willMove(toParent: self)` (the state already says attaching),
@@ -162,4 +193,10 @@ extension ContainerController {
     func removeChildEntry(_ child: Controller) {
         childList.remove(child, leaving: Controller.listHole)
     }
+}
+
+/// The refusals ``ContainerController/addChild(_:)`` collects when it checks an addition again after
+/// R4's removal. The handler that fills it runs synchronously, on the main actor, inside the check.
+private final class Refusals: @unchecked Sendable {
+    var list: [ContractViolation] = []
 }

@@ -614,4 +614,56 @@ import Testing
             recorder.violations.first?.message.contains("from inside c.willMove(toParent:)") == true,
             "\(recorder.violations)")
     }
+
+    // MARK: - An addition whose R4 removal changes the tree
+
+    /// Found by the soak (seed 3531229270807881884): `box.addChild(f)`, `f` being a child of `p`,
+    /// takes `f` out of `p` first (R4); `f`'s `didMove(toParent: nil)` presents `f` from `root`. The
+    /// addition was then refused with a fault that said nothing had changed, though `f` had left `p`
+    /// and its callback had run (and a fault stops a program with no handler). Decision (MODEL; R4,
+    /// §9, §11): the removal stands, so the refusal cannot be a fault; the addition is given up with
+    /// a warning that says why, and `f` stays where the callback put it: presented.
+    @Test func anAdditionWhoseRemovalPresentsTheChildIsGivenUpWithAWarning() {  // R4, §9, §11
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let p = Parent(name: "p")
+            let box = Parent(name: "box")
+            let f = SpyController(name: "f")
+            embed(p, in: root)
+            embed(box, in: root)
+            p.addChild(f)
+            f.didMove(toParent: p)
+            let window = show(root)
+            f.onDidMove = { [unowned root, unowned f] parent in
+                if parent == nil { root.present(f, animated: false) }
+            }
+            recorder.skipEvents()
+            box.addChild(f)
+            recorder.expect(
+                """
+                f.didMove(toParent: nil)
+                -- inside it, root.present(f, animated: false); then the addition is given up (a warning)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the presentation (a sheet: root stays)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                """)
+            #expect(f.parent == nil && p.children.isEmpty && box.children.isEmpty)
+            #expect(f.presentingController === root && root.presentedController === f)
+            #expect(f.appearanceState == .appeared && f.view.window === window)
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidChild])
+        #expect(recorder.violations.map(\.severity) == [.warning])
+        #expect(
+            recorder.violations.first?.message.hasPrefix(
+                "addChild(_:) was given up after f left p (R4): a callback of that removal changed the tree, "
+                    + "and the addition is refused now. f cannot be added as a child of box: f is presented by root"
+            ) == true, "\(recorder.violations)")
+    }
 }
