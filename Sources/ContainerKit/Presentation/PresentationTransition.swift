@@ -188,11 +188,11 @@ final class PresentationTransition: VisibleTransitionHost {
             drivesAppearance: drivesAppearance)
     }
 
+    /// Cuts the chain's links, then takes its views out. The links go first: taking a view out can
+    /// call out (the window's exit of roots whose views were put inside a presented view by hand),
+    /// and a callback must find the presenter and the presented agreeing.
     private func unlink() {
         for controller in chain {
-            if let view = controller.storedView, view.superview != nil {
-                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
-            }
             controller.presentation.phase = .idle
             controller.presentation.presenting = nil
             controller.presentation.presented = nil
@@ -200,6 +200,11 @@ final class PresentationTransition: VisibleTransitionHost {
         }
         presenting?.presentation.presented = nil
         clearCoordinators()
+        for controller in chain {
+            if let view = controller.storedView, view.superview != nil {
+                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+            }
+        }
     }
 
     /// The transition has ended: its bottom controller stops keeping it (a dismissal asked for from

@@ -666,4 +666,51 @@ import Testing
                     + "and the addition is refused now. f cannot be added as a child of box: f is presented by root"
             ) == true, "\(recorder.violations)")
     }
+
+    // MARK: - A dismissal's links, as its callbacks see them
+
+    /// Found by the soak (seed 1459245864605561040): `root`, the window's root, presents `p` as a
+    /// form sheet (`root` stays on screen); `root`'s view is then put inside `p`'s by hand (R6 lets a
+    /// controller with no parent put its view anywhere). The dismissal takes `p`'s view out of the
+    /// window, and `root`'s with it, so `root` and its child `d` disappear. The dismissal cut the
+    /// links only after taking each view out: inside `d`'s `viewDidDisappear(_:)`, `root` still
+    /// presented `p`, a dismissed controller (in the soak's chain of two, one side of a link was cut
+    /// already, and a presentation from there was refused as "presents e already"). The links are
+    /// cut first, so a callback finds the dismissal done.
+    @Test func aDismissalCutsItsLinksBeforeItsViewsLeaveTheWindow() {  // §9, Reentrancy.md
+        let recorder = Recorder()
+        let notes = Notes()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let d = SpyController(name: "d")
+            let p = Leaf(name: "p")
+            embed(d, in: root)
+            let window = show(root)
+            p.modalPresentationStyle = .formSheet
+            root.present(p, animated: false)
+            window.runUntilIdle()
+            p.view.addSubview(root.view)
+            d.onViewDidDisappear = { [unowned root, unowned p] _ in
+                notes.lines.append(
+                    "root presents \(root.presentedController.map { "\($0.id)" } ?? "nil"), "
+                        + "p is presented by \(p.presentingController.map { "\($0.id)" } ?? "nil")")
+            }
+            recorder.skipEvents()
+            root.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                p.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                -- p's view leaves the window, root's with it (F2)
+                root.viewWillDisappear(animated: false)
+                d.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                d.viewDidDisappear(animated: false)
+                """)
+            #expect(notes.take() == ["root presents nil, p is presented by nil"])
+            #expect(root.presentedController == nil && p.presentingController == nil)
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
 }
