@@ -151,6 +151,8 @@ import Testing
         withKnownIssue("AB: tabs and box are each other's child") {
             #expect(!(tabs.parent === box && box.parent === tabs))
         }
+        // Breaks the cycle, so that the two do not leak (the address sanitizer's leak check).
+        if tabs.parent === box { collectingViolations { tabs.removeFromParent() } }
     }
 
     /// Bug AC (soak seed 3327583027887255896): off screen, `nav.setControllers([f, g])` sends

@@ -24,7 +24,7 @@ import Testing
             embed(nav, in: root)
             let window = show(root)
             let f = SpyController(name: "f")
-            f.onWillMove = { [unowned f, unowned nav] parent in
+            f.onWillMove = { [unowned f, unowned nav, unowned page] parent in
                 guard parent === page else { return }
                 recorder.expectViolation(.pushingControllerWithParent, unchanged: [nav]) {
                     nav.push(f, animated: true)
@@ -71,7 +71,7 @@ import Testing
             embed(q, in: root)
             let window = show(root)
             let c = SpyController(name: "c")
-            c.onWillMove = { [unowned c, unowned q] parent in
+            c.onWillMove = { [unowned c, unowned q, unowned p] parent in
                 guard parent === p else { return }
                 let view = c.view
                 recorder.expectViolation(.viewControllerHierarchyInconsistency, unchanged: [q]) {
@@ -111,7 +111,7 @@ import Testing
             embed(tabs, in: root)
             let window = show(root)
             let c = SpyController(name: "c")
-            c.onWillMove = { [unowned c, unowned tabs] parent in
+            c.onWillMove = { [unowned c, unowned tabs, unowned p] parent in
                 guard parent === p else { return }
                 recorder.expectViolation(.invalidContainerContents, unchanged: [tabs]) { tabs.controllers = [c] }
             }
@@ -189,7 +189,7 @@ import Testing
             embed(page, in: root)
             let window = show(root)
             let g = SpyController(name: "g")
-            g.onWillMove = { [unowned g] parent in
+            g.onWillMove = { [unowned g, unowned page, unowned root] parent in
                 guard parent === page else { return }
                 recorder.expectViolation(.presentingInvalidController) { root.present(g, animated: false) }
             }
@@ -229,7 +229,7 @@ import Testing
             embed(p, in: root)
             let window = show(root)
             let c = SpyController(name: "c")
-            c.onWillMove = { [unowned c] parent in
+            c.onWillMove = { [unowned c, unowned p] parent in
                 guard parent === p else { return }
                 p.view.addSubview(c.view)
                 c.didMove(toParent: p)
@@ -582,7 +582,7 @@ import Testing
             let c = SpyController(name: "c")
             let d = Leaf(name: "d")
             let window = show(root)
-            c.onWillMove = { [unowned window] parent in
+            c.onWillMove = { [unowned window, unowned root] parent in
                 guard parent === root else { return }
                 recorder.expectViolation(.nestedRunUntilIdle) { window.runUntilIdle() }
             }
