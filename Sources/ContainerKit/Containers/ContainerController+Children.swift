@@ -129,12 +129,9 @@ extension ContainerController {
     ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
     func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
-        let wasJoining = child.isJoiningParent
         let wasJoiningContainer = child.joiningContainer
-        child.isJoiningParent = true
         child.joiningContainer = self
         child.deliverWillMove(toParent: self, source: .controller(id))
-        child.isJoiningParent = wasJoining
         child.joiningContainer = wasJoiningContainer
         // Still heading here, or already arrived: its override may have ended the move itself with
         // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.

@@ -51,13 +51,14 @@ open class Controller {
     /// callbacks forward to its visible children (F6).
     @exclusivity(unchecked) var drivenStep: AppearanceStep?
 
-    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
-    /// open while the parent link is not made yet, which is not a deallocated parent.
-    @exclusivity(unchecked) var isJoiningParent = false
-
     /// The container delivering this controller's `willMove(toParent:)` as it adopts it, while the
     /// callback runs (see ``joiningParent``).
     @exclusivity(unchecked) weak var joiningContainer: ContainerController?
+
+    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
+    /// open while the parent link is not made yet, which is not a deallocated parent. The container
+    /// delivering it is running `joinChildren`, so it is alive.
+    var isJoiningParent: Bool { joiningContainer != nil }
 
     /// How the deferred did-appear of a window entry names this controller (see
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
