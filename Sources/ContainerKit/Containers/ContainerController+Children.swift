@@ -90,7 +90,7 @@ extension ContainerController {
         }
         child.reconcileDeallocatedParent()
         if refusesManualMove(of: child, call: "addChild(_:)") { return false }
-        if let current = child.storedParent ?? child.openJoiningContainer, current !== self,
+        if let current = child.parentOrJoiningContainer, current !== self,
             current.refusesManualMove(of: child, call: "addChild(_:)")
         {
             return false

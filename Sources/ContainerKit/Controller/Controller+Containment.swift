@@ -28,7 +28,7 @@ extension Controller {
             formerParent?.checkInvariants()
         }
         reconcileDeallocatedParent()
-        if let parent = storedParent ?? openJoiningContainer,
+        if let parent = parentOrJoiningContainer,
             parent.refusesManualMove(of: self, call: "removeFromParent()")
         {
             return
@@ -74,6 +74,10 @@ extension Controller {
         }
         return container
     }
+
+    /// The parent, or the container this controller is joining (``openJoiningContainer``): the
+    /// container it belongs to for R6 and R9.
+    var parentOrJoiningContainer: ContainerController? { storedParent ?? openJoiningContainer }
 
     /// A parent that was deallocated leaves its children with a stale containment state: the
     /// children are detached without callbacks, as UIKit clears the link when the parent goes away.

@@ -156,7 +156,7 @@ enum ViewMove {
             )
         }
         // A controller whose addition's `willMove(toParent:)` is running belongs to that parent already.
-        if let child = view.owningController, let parent = child.storedParent ?? child.openJoiningContainer,
+        if let child = view.owningController, let parent = child.parentOrJoiningContainer,
             let host = superview.nearestOwningController, host !== parent
         {
             return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)
