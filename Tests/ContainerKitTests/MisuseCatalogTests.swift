@@ -130,6 +130,9 @@ import Testing
         case presentControllerJoiningAParent = "M102"
         case viewOfControllerJoiningAParentUnderAnother = "M103"
         case additionMadeImpossibleByItsRemoval = "M104"
+        // Found by the randomized tests' re-entrant operations: calls inside a built-in container's change
+        case requestKeptForAfterAChangeRefusedWhenItRuns = "M105"
+        case addChildOfControllerATabBarIsAboutToAdopt = "M106"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -307,6 +310,8 @@ extension MisuseCatalogTests.Row {
         case .presentControllerJoiningAParent: T.presentControllerJoiningAParent(check)
         case .viewOfControllerJoiningAParentUnderAnother: T.viewOfControllerJoiningAParentUnderAnother(check)
         case .additionMadeImpossibleByItsRemoval: T.additionMadeImpossibleByItsRemoval(check)
+        case .requestKeptForAfterAChangeRefusedWhenItRuns: T.requestKeptForAfterAChangeRefusedWhenItRuns(check)
+        case .addChildOfControllerATabBarIsAboutToAdopt: T.addChildOfControllerATabBarIsAboutToAdopt(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1420,6 +1425,84 @@ extension MisuseCatalogTests {
             """)
         #expect(f.parent == nil && p.children.isEmpty && box.children.isEmpty)
         #expect(f.presentingController === nav)
+    }
+
+    /// Inside `h.willMove(toParent: tabs)`, `tabs.controllers = [x, y]` is accepted and waits for
+    /// the change under way; the same callback then gives `y` to `root`. When the request runs, it
+    /// is refused: it is given up with a warning, and the tabs stay as the change left them.
+    static func requestKeptForAfterAChangeRefusedWhenItRuns(_ check: Check) {
+        let root = Parent(name: "root")
+        let tabs = TabBarController(name: "tabs")
+        let x = Leaf(name: "x")
+        let h = SpyController(name: "h")
+        let y = Leaf(name: "y")
+        tabs.controllers = [x]
+        embed(tabs, in: root)
+        let window = show(root)
+        h.onWillMove = { [unowned tabs, unowned root] parent in
+            guard parent === tabs else { return }
+            tabs.controllers = [x, y]
+            root.addChild(y)
+        }
+        check.recorder.skipEvents()
+        check.tolerated(.invalidContainerContents, involving: [tabs, y]) {
+            tabs.controllers = [x, h]
+        }
+        h.onWillMove = nil
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            h.willMove(toParent: tabs)
+            y.willMove(toParent: root)
+            h.didMove(toParent: tabs)
+            """)
+        #expect(tabs.controllers.map(\.id) == [x.id, h.id] && y.parent === root)
+    }
+
+    /// `tabs.controllers = [a]` checks `a`, then removes `b`, an old tab not shown, before it adopts
+    /// `a`: inside `b.didMove(toParent: nil)`, `a` is a pending member of `tabs`, and adding it to
+    /// `root` is refused (R9). The change carries on and adopts `a`.
+    static func addChildOfControllerATabBarIsAboutToAdopt(_ check: Check) {
+        let root = Parent(name: "root")
+        let tabs = TabBarController(name: "tabs")
+        let a = Leaf(name: "a")
+        let b = SpyController(name: "b")
+        let x = Leaf(name: "x")
+        tabs.controllers = [x, b]
+        embed(tabs, in: root)
+        let window = show(root)
+        b.onDidMove = { [unowned root, unowned tabs, unowned b] parent in
+            guard parent == nil else { return }
+            check.recorder.expect(
+                """
+                x.willMove(toParent: nil)
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                """)
+            check.refused(
+                .builtInContainerChildMovedByHand, involving: [root, a, tabs],
+                state: { state([window], [root, tabs, a, b, x]) }
+            ) {
+                root.addChild(a)
+            }
+        }
+        check.recorder.skipEvents()
+        tabs.controllers = [a]
+        b.onDidMove = nil
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            a.willMove(toParent: tabs)
+            a.didMove(toParent: tabs)
+            a.loadView()
+            a.viewDidLoad()
+            a.viewWillAppear(animated: false)
+            x.viewWillDisappear(animated: false)
+            x.viewDidDisappear(animated: false)
+            a.viewDidAppear(animated: false)
+            x.didMove(toParent: nil)
+            """)
+        #expect(a.parent === tabs && root.children.map(\.id) == [tabs.id])
     }
 
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {

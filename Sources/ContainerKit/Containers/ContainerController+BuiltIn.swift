@@ -74,7 +74,7 @@ extension ContainerController {
             if let conflict = controller.placementConflict() {
                 return (conflict, controller)
             }
-            if let waiting = controller.pendingStackConflict() {
+            if let waiting = controller.pendingMembershipConflict(), controller.pendingAdoption !== self {
                 return (waiting, controller)
             }
             if let cycle = viewCycle(showing: controller) {
@@ -122,10 +122,12 @@ extension ContainerController {
         let open = children.filter { child in
             shows(child) && (child.appearanceState == .appearing || child.appearanceState == .disappearing)
         }
-        settle()
-        for child in open where !(child.storedParent === self && shows(child)) {
-            AppearanceWalk.endOrphanedTransition(
-                of: child, source: .controller(id), formerWindow: storedView?.storedWindow)
+        changingContents {
+            settle()
+            for child in open where !(child.storedParent === self && shows(child)) {
+                AppearanceWalk.endOrphanedTransition(
+                    of: child, source: .controller(id), formerWindow: storedView?.storedWindow)
+            }
         }
     }
 }
@@ -143,24 +145,31 @@ extension Controller {
         return nil
     }
 
-    /// Why this controller cannot go anywhere else now, if it is a pending member of a navigation
-    /// stack: pushed during that navigation controller's interactive pop, it joins the stack when the
-    /// gesture ends (R9). Nil when it is not.
-    func pendingStackConflict() -> String? {
-        guard let navigation = pendingStack else { return nil }
-        return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers made during an interactive pop "
-            + "names it and runs when the gesture ends; only \(navigation.id)'s API can move it (R9)"
+    /// Why this controller cannot go anywhere else now, if it is a pending member of a built-in
+    /// container: pushed during a navigation controller's interactive pop, it joins the stack when
+    /// the gesture ends; named by a change of a container's contents, it is adopted once the
+    /// callbacks that change sends first have run (R9). Nil when it is not.
+    func pendingMembershipConflict() -> String? {
+        if let navigation = pendingStack {
+            return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers made during an interactive "
+                + "pop names it and runs when the gesture ends; only \(navigation.id)'s API can move it (R9)"
+        }
+        // Inside the willMove of its adoption, it is joining the container: that refusal says more.
+        guard let container = pendingAdoption, openJoiningContainer == nil else { return nil }
+        return "\(id) waits to join \(container.id): a change to the contents of \(container.id) names it and adopts "
+            + "it once the callbacks it sends first have run; only \(container.id)'s API can move it (R9)"
     }
 
     /// Whether this controller is `controller` or one of its descendants: making `controller` a
-    /// child of this one would close a cycle. A controller waiting to join a navigation stack
-    /// (``Controller/pendingStack``: pushed during a swipe back) counts as that navigation
-    /// controller's child already: it becomes one when the gesture ends.
+    /// child of this one would close a cycle. A pending member of a built-in container
+    /// (``Controller/pendingContainer``: pushed during a swipe back, or named by a change of the
+    /// container's contents not done yet) counts as that container's child already: it becomes one
+    /// when the gesture ends, or the change adopts it.
     func isSelfOrDescendant(of controller: Controller) -> Bool {
         var current: Controller? = self
         while let candidate = current {
             if candidate === controller { return true }
-            current = candidate.storedParent ?? candidate.pendingStack
+            current = candidate.storedParent ?? candidate.pendingContainer
         }
         return false
     }

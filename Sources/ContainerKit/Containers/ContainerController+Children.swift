@@ -56,7 +56,10 @@ extension ContainerController {
         // can be above `self` through a presentation, so the walks up from `self` run only for those:
         // adding a new child to a deep chain costs nothing per level, and building the chain top-down
         // stays linear.
-        let mayBeAncestor = child === self || child.asContainer?.childList.isEmpty == false
+        // A built-in container changing its contents may have pending members (not children yet)
+        // that count as children here too.
+        let mayBeAncestor =
+            child === self || child.asContainer.map { !$0.childList.isEmpty || $0.isChangingContents } == true
         if mayBeAncestor, isSelfOrDescendant(of: child) {
             ContractViolation(
                 kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
@@ -80,10 +83,10 @@ extension ContainerController {
             ).report()
             return false
         }
-        if let waiting = child.pendingStackConflict() {
+        if let waiting = child.pendingMembershipConflict() {
             ContractViolation(
                 kind: .builtInContainerChildMovedByHand, severity: .fault,
-                controllers: [id, child.id] + (child.pendingStack.map { [$0.id] } ?? []),
+                controllers: [id, child.id] + (child.pendingContainer.map { [$0.id] } ?? []),
                 message: "addChild(_:) was refused: \(waiting). Nothing changed."
             ).report()
             return false
@@ -148,16 +151,47 @@ extension ContainerController {
     /// views itself: a root view put somewhere by hand before leaves it (out of a visible window,
     /// the child disappears: see ``ViewMove/perform(_:to:at:drivesAppearance:)``), and comes back
     /// when the container shows the child.
-    func adoptChild(_ child: Controller) {
+    ///
+    /// The caller checked `child` before calling out (the removals its change begins, or the
+    /// adoption of the pages before it), and marked it a pending member meanwhile
+    /// (``Controller/pendingAdoption``), so that nothing else can take it. Should it have a parent
+    /// all the same, it is not adopted: a warning says so, and the caller drops it from its
+    /// contents. Returns whether the child was adopted.
+    @discardableResult
+    func adoptChild(_ child: Controller) -> Bool {
+        defer { if child.pendingAdoption === self { child.pendingAdoption = nil } }
         child.reconcileDeallocatedParent()
         switch child.containment.addChild(to: id) {
         case .sendWillMove:
             guard joinChildren(child, at: children.count), let childView = child.storedView,
                 childView.superview != nil
-            else { return }
+            else { return true }
             ViewMove.perform(childView, to: nil, at: nil, drivesAppearance: false)
+            return true
         case .reportAlreadyChild, .removeFromCurrentParentFirst:
-            preconditionFailure("\(id) adopted \(child.id), which has a parent")
+            let holder = child.parentOrJoiningContainer
+            ContractViolation(
+                kind: .invalidContainerContents, severity: .warning,
+                controllers: [id, child.id] + (holder.map { [$0.id] } ?? []),
+                message: "\(id) dropped \(child.id) from its contents: \(child.id) was checked, then a callback sent "
+                    + "before \(id) adopted it gave it to \(holder.map { "\($0.id)" } ?? "a parent") (R9)."
+            ).report()
+            return false
+        }
+    }
+
+    /// Marks `controllers`, the ones not children yet, as pending members of this container until
+    /// ``adoptChild(_:)`` takes each in (``Controller/pendingAdoption``).
+    func markPendingAdoption(_ controllers: [Controller]) {
+        for controller in controllers where controller.storedParent !== self {
+            controller.pendingAdoption = self
+        }
+    }
+
+    /// Clears the marks ``markPendingAdoption(_:)`` left on `controllers` that were not adopted.
+    func clearPendingAdoption(_ controllers: [Controller]) {
+        for controller in controllers where controller.pendingAdoption === self {
+            controller.pendingAdoption = nil
         }
     }
 

@@ -85,6 +85,17 @@ open class Controller {
     /// controller holds the request, and so this controller, not the other way round.
     weak var pendingStack: NavigationController?
 
+    /// The built-in container that has checked this controller as a new child and has not adopted
+    /// it yet: `tabs.controllers = […]` and `nav.setControllers(…)` begin the removals first, and
+    /// the page controller adopts its pages one at a time, and the callbacks those send run in
+    /// between. Until the adoption it counts as a pending member of that container (R9), as with
+    /// ``pendingStack``. Weak: the container holds it in its contents already.
+    weak var pendingAdoption: ContainerController?
+
+    /// The built-in container this controller waits to join, if any: ``pendingStack`` or
+    /// ``pendingAdoption``.
+    var pendingContainer: ContainerController? { pendingStack ?? pendingAdoption }
+
     /// A title, as UIKit's `title`; containers show it, the engine never reads it.
     public var title: String?
 

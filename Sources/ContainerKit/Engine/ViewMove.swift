@@ -214,7 +214,7 @@ enum ViewMove {
             }
             // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
             var member = owner
-            while let container = member.storedParent ?? member.pendingStack, container.isBuiltInContainer {
+            while let container = member.storedParent ?? member.pendingContainer, container.isBuiltInContainer {
                 if container === controller { return true }
                 if container.storedView != nil { break }
                 member = container
@@ -228,11 +228,11 @@ enum ViewMove {
     /// container's view (or, while that one is not loaded, where the container's own view goes).
     /// A controller waiting to join a navigation stack (``Controller/pendingStack``: pushed during
     /// an interactive pop) goes in that navigation controller's view when the gesture ends, as a
-    /// child does: completing the gesture is part of some moves (a view leaving a visible window),
+    /// child does, and one a container is about to adopt (``Controller/pendingAdoption``) likewise: completing the gesture is part of some moves (a view leaving a visible window),
     /// and a move checked before it must be refused for what it leads to, not after it.
     static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
         var current = controller
-        while let container = current.storedParent ?? current.pendingStack, container.isBuiltInContainer {
+        while let container = current.storedParent ?? current.pendingContainer, container.isBuiltInContainer {
             if let containerView = container.storedView { return containerView }
             current = container
         }

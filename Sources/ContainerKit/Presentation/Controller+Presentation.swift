@@ -321,7 +321,7 @@ extension Controller {
     }
 
     private func presentViolation(_ controller: Controller) -> ContractViolation? {
-        if controller !== self, let waiting = controller.pendingStackConflict() {
+        if controller !== self, let waiting = controller.pendingMembershipConflict() {
             return ContractViolation(
                 kind: .presentingInvalidController, severity: .fault, controllers: [id, controller.id],
                 message: "present(\(controller.id)) on \(id) was refused: \(waiting).")

@@ -124,10 +124,10 @@ extension Window {
                     + "remove it from its parent first."
             )
         }
-        if let waiting = controller.pendingStackConflict() {
+        if let waiting = controller.pendingMembershipConflict() {
             return ContractViolation(
                 kind: .invalidRootController, severity: .fault,
-                controllers: [controller.id] + (controller.pendingStack.map { [$0.id] } ?? []),
+                controllers: [controller.id] + (controller.pendingContainer.map { [$0.id] } ?? []),
                 message: "\(controller.id) cannot be a window's root controller: \(waiting)."
             )
         }

@@ -25,6 +25,10 @@ final class InvariantChecker {
     private let indexByID: [ControllerID: Int]
     private var placements: [PlacementMemo]
 
+    /// The moves that ended with a controller joining a parent (`didMove(toParent: parent)`) in the
+    /// step whose events were last absorbed: child and parent, as indices into the world's controllers.
+    private var joinedThisStep: [(child: Int, parent: Int)] = []
+
     /// What the last check saw of a controller's parent and root view's superview, to tell a view
     /// that has not moved since its controller changed parents (R4 moves no view) from one put in
     /// the wrong place.
@@ -47,6 +51,11 @@ final class InvariantChecker {
     func absorb(_ entries: [RandomEventLog.Entry]) -> InvariantFailure? {
         var failure: InvariantFailure?
         for entry in entries {
+            if case .didMove(let child, toParent: let parent?) = entry.event, let child = indexByID[child],
+                let parent = indexByID[parent]
+            {
+                joinedThisStep.append((child, parent))
+            }
             guard let index = indexByID[entry.event.receiver] else { continue }
             let problem = models[index].apply(entry) { id in
                 id.map { self.indexByID[$0].map { RandomWorld.builtIns.contains($0) } ?? false } ?? false
@@ -75,6 +84,16 @@ final class InvariantChecker {
         for controller in world.controllers where isUnderControllerLeftToItsContainer(controller) {
             world.leftToTheirContainer.insert(ObjectIdentifier(controller))
         }
+        // A controller that joined, during the step, a parent under the container that forwards by
+        // hand was out of the window's hands meanwhile (F4), even if the same step took it out again
+        // (a pop kept for the end of the push that adopted it, say): it is left to its container
+        // too, until its state agrees with its visibility.
+        for (child, parent) in joinedThisStep {
+            let container = world.controllers[parent]
+            guard container === world.manualContainer || world.isUnderManualContainer(container) else { continue }
+            world.leftToTheirContainer.insert(ObjectIdentifier(world.controllers[child]))
+        }
+        joinedThisStep = []
         if let message = containmentProblem() ?? viewTreeProblem() ?? presentationProblem() {
             return InvariantFailure(invariant: Self.tree, message: message)
         }

@@ -7,8 +7,8 @@ import ContainerKit
 /// of the bug inside `withKnownIssue` in a test suite; once it is fixed, remove both and turn the
 /// reproduction into a regression test (`Tests/ContainerKitTests/Regression`).
 ///
-/// Open: Z, AA, AB, AC, AD and AE (EngineBugReproductions.swift). Y, the last one fixed, is in
-/// ReentrancyRegressionTests.swift; L and N, the two before it, in BuiltInRegressionTests.swift.
+/// Open: Z, AA and AD (EngineBugReproductions.swift). AB, AC and AE, the last ones fixed, are in
+/// ReentrancyRegressionTests.swift, as is Y; L and N in BuiltInRegressionTests.swift.
 extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
@@ -22,71 +22,17 @@ extension RandomWorld {
         if callback == .willMove, operation.movesViews, startsABuiltInContainersChange {
             return "Z: a willMove(toParent:) of a built-in container's change moves views or hides the window"
         }
-        if let container = step.facts.container,
-            container === tabBar || container === pages || (container === navigation && isSettingTheStack),
-            callback == .willMove || container === topLevelFacts?.container
-        {
-            return "AE: a request to a built-in container from a callback its change of contents sends"
-        }
-        if callback == .didMove || callback == .viewDidLoad, asksABuiltInContainer(step) {
-            return "AC: a request to a built-in container from a didMove(toParent:) sent as moves settle"
-        }
         if let container = step.facts.container, isBuiltIn(container), container.appearanceState != .disappeared,
             !isInVisibleWindow(container)
         {
             return "AD: a built-in container out of a window changes what it shows before it has disappeared"
         }
-        if takesWhatABuiltInContainerIsAdopting(step, operation)
-            || callback == .willMove && endsAGesture && !step.facts.adopting.isEmpty
-        {
-            return "AB: a controller a built-in container is about to adopt given elsewhere from a callback"
-        }
         return nil
-    }
-
-    /// Whether the step gives to something else a controller that the top-level step asks a
-    /// built-in container to adopt and that it has not adopted yet: the callbacks of the removals
-    /// that `tabs.controllers = […]` or `nav.setControllers(…)` begins run before the additions.
-    private func takesWhatABuiltInContainerIsAdopting(_ step: PreparedStep, _ operation: Operation) -> Bool {
-        guard let top = topLevelFacts, let container = top.container, isBuiltIn(container),
-            step.facts.container !== container
-        else { return false }
-        let pending = top.adopting.filter { $0.parent !== container }
-        var taken = step.facts.adopting
-        if let presented = step.facts.presentation?.presented { taken.append(presented) }
-        if case .setRoot(let pick?) = operation, let root = resolve(pick) { taken.append(root) }
-        // The container itself, given to another parent meanwhile: when that parent is one of the
-        // controllers it is about to adopt, the two end up holding each other, and the engine's
-        // walks loop for ever (soak seed 7379972235312297287).
-        if step.facts.adopting.contains(where: { $0 === container }) { return true }
-        return taken.contains { controller in pending.contains { $0 === controller } }
     }
 
     /// Whether the top-level step is a request to a built-in container.
     private var startsABuiltInContainersChange: Bool {
         guard let container = topLevelFacts?.container else { return false }
-        return isBuiltIn(container)
-    }
-
-    /// Whether the top-level step ends a gesture, which runs the requests deferred during it
-    /// (`nav.setControllers(…)` asked for during a swipe back, say).
-    private var endsAGesture: Bool {
-        switch topLevelOperation {
-        case .finishGesture?, .cancelGesture?, .driverCancelGesture?: return true
-        default: return false
-        }
-    }
-
-    /// Whether the top-level step is `nav.setControllers(…)`.
-    private var isSettingTheStack: Bool {
-        if case .setStack? = topLevelOperation { return true }
-        return false
-    }
-
-    /// Whether the step is a request to a built-in container (a tab selection may pop the
-    /// navigation controller to its root too).
-    private func asksABuiltInContainer(_ step: PreparedStep) -> Bool {
-        guard let container = step.facts.container else { return false }
         return isBuiltIn(container)
     }
 

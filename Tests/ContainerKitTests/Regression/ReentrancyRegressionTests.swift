@@ -262,7 +262,8 @@ import Testing
     /// move inside the call; `setControllers` then re-read its stack, counted `a` among the
     /// controllers joining it, and ended `a`'s move a second time: the engine stopped on a
     /// precondition ("nav ended a move of a that was not open"). Which moves join is decided before
-    /// calling out, so `a`'s second move is ended once, by its push.
+    /// calling out, so `a`'s second move is ended once, by its push. Since bug AC was fixed, the push
+    /// waits for the settling under way to finish (`g`'s didMove first), then runs inside the call.
     @Test func aControllerPushedFromTheDidMoveOfItsRemovalEndsItsMoveOnce() {  // §1, §6, R7
         let recorder = Recorder()
         recorder.record {
@@ -282,13 +283,13 @@ import Testing
                 g.loadView()
                 g.viewDidLoad()
                 a.didMove(toParent: nil)
-                -- inside it, nav.push(a, animated: false), off screen: inside the call
+                -- inside it, nav.push(a, animated: false): it waits for the settling under way
+                g.didMove(toParent: nav)
+                -- the push runs, off screen: inside the call
                 a.willMove(toParent: nav)
                 a.loadView()
                 a.viewDidLoad()
                 a.didMove(toParent: nav)
-                -- back in setControllers: only g's move is left to end
-                g.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.map(\.id) == [g.id, a.id])
             #expect(a.parent === nav && g.parent === nav)
@@ -302,8 +303,9 @@ import Testing
     /// Found by the soak (seed 8291649403103785076): `nav` shows `[a, g, f]`; `nav.popToRoot` takes
     /// out `f`, then `g`, top first. `f`'s `willMove(toParent: nil)` pops to `a` itself, which takes
     /// `g` out; `popToRoot` went on with the positions it had counted and stopped the program on an
-    /// index out of range. The controllers to take out are decided before calling out; one a
-    /// callback took out already is passed over: `g` gets one `willMove(toParent: nil)`.
+    /// index out of range. The controllers to take out are decided before calling out, and a request
+    /// from a callback of the change waits for the change to finish (bug AE): `g` gets one
+    /// `willMove(toParent: nil)`, from `popToRoot`, and the pop finds `a` on top already.
     @Test func aPopFromTheWillMoveOfAControllerPopToRootTakesOut() {  // §6, R7
         let recorder = Recorder()
         recorder.record {
@@ -325,9 +327,9 @@ import Testing
             recorder.expect(
                 """
                 f.willMove(toParent: nil)
-                -- inside it, nav.pop(to: a, animated: true) takes g out
+                -- inside it, nav.pop(to: a, animated: true): it waits for popToRoot's change
                 g.willMove(toParent: nil)
-                -- back in popToRoot: g is out already, and is passed over
+                -- the change has finished: the pop finds a on top, and does nothing
                 f.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
                 f.viewDidDisappear(animated: true)
@@ -712,5 +714,300 @@ import Testing
             #expect(root.presentedController == nil && p.presentingController == nil)
         }
         #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+}
+
+extension ReentrancyRegressionTests {
+    // MARK: - AE: a request to a built-in container from a callback of its own change of contents
+
+    /// Found by the soak (seed 7084994953049940331), bug AE: `tabs.controllers = [x, h]` adopts `h`;
+    /// from `h`'s `willMove(toParent: tabs)`, `tabs.controllers = [x]` takes `h` out again while its
+    /// addition is open. The tab bar began `h`'s removal at once, a second willMove against R7, and
+    /// the engine stopped on a precondition ("tabs began removing h while a move of it was open").
+    /// Decision: a request to a built-in container from a callback of its own change of contents is
+    /// checked inside its call, then waits for that change to finish (every move it began gets its
+    /// didMove first, R7) and runs at its end, inside the same call, in request order.
+    @Test func tabsSetAgainFromTheWillMoveOfANewTabWaitForTheChangeToFinish() {  // §7, R7, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let tabs = TabBarController(name: "tabs")
+            let x = Leaf(name: "x")
+            let h = SpyController(name: "h")
+            tabs.controllers = [x]
+            embed(tabs, in: root)
+            let window = show(root)
+            h.onWillMove = { [unowned tabs] parent in if parent === tabs { tabs.controllers = [x] } }
+            recorder.skipEvents()
+            tabs.controllers = [x, h]
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.willMove(toParent: tabs)
+                -- inside it, tabs.controllers = [x]: it waits for the change under way
+                h.didMove(toParent: tabs)
+                -- the change has finished: tabs.controllers = [x] runs
+                h.willMove(toParent: nil)
+                h.didMove(toParent: nil)
+                """)
+            #expect(tabs.controllers.map(\.id) == [x.id] && tabs.children.map(\.id) == [x.id])
+            #expect(h.parent == nil && x.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 699518070219574901), bug AE: `nav.setControllers([c])` takes out `b`,
+    /// whose `willMove(toParent: nil)` pushes `p`. The push changed the stack there, and
+    /// `setControllers` then overwrote it with `[c]`: `p` was left a child of `nav` outside its stack.
+    /// The push waits for the change under way, then runs inside the same call: the stack is
+    /// `[c, p]`, and one transition, at the end of the turn, shows `p`.
+    @Test func aPushFromTheWillMoveOfAControllerSetControllersTakesOutRunsAfterIt() {  // §6, R7, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let a = Leaf(name: "a")
+            let b = SpyController(name: "b")
+            let c = Leaf(name: "c")
+            let p = Leaf(name: "p")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(nav, in: root)
+            let window = show(root)
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            b.onWillMove = { [unowned nav] parent in if parent == nil { nav.push(p, animated: false) } }
+            recorder.skipEvents()
+            nav.setControllers([c], animated: false)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                -- inside it, nav.push(p, animated: false): it waits for the change under way
+                a.willMove(toParent: nil)
+                c.willMove(toParent: nav)
+                -- the change has finished: the push runs
+                p.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                p.loadView()
+                p.viewDidLoad()
+                b.viewWillDisappear(animated: false)
+                p.viewWillAppear(animated: false)
+                b.viewDidDisappear(animated: false)
+                p.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                a.didMove(toParent: nil)
+                c.didMove(toParent: nav)
+                p.didMove(toParent: nav)
+                """)
+            #expect(nav.controllers.map(\.id) == [c.id, p.id])
+            #expect(nav.children.map(\.id) == [c.id, p.id])
+            #expect(p.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    // MARK: - AC: a request to a built-in container from a didMove sent as its moves settle
+
+    /// Found by the soak (seed 3327583027887255896), bug AC: off screen, `nav.setControllers([f, g])`
+    /// settles inside the call, `a.didMove(toParent: nil)` first; from it, `nav.popToRoot` took `g`
+    /// out while `g`'s addition was still open (the settling moves are held aside while they are
+    /// ended, so the pop did not see it) and the engine stopped on a precondition ("nav began
+    /// removing g while a move of it was open"). The settling is part of the change: the pop waits
+    /// for it, `g` gets its `didMove(toParent: nav)`, then the pop takes it out (R7).
+    @Test func aPopFromADidMoveSentAsTheStackSettlesWaitsForTheSettling() {  // §1, §6, R7, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let a = SpyController(name: "a")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let nav = NavigationController(name: "nav", rootController: a)
+            a.onDidMove = { [unowned nav] parent in if parent == nil { nav.popToRoot(animated: false) } }
+            recorder.skipEvents()
+            nav.setControllers([f, g], animated: false)  // off screen: inside the call
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                f.willMove(toParent: nav)
+                g.willMove(toParent: nav)
+                a.didMove(toParent: nil)
+                -- inside it, nav.popToRoot(animated: false): it waits for the settling
+                f.didMove(toParent: nav)
+                g.didMove(toParent: nav)
+                -- the settling has finished: the pop runs, off screen, inside the call
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                """)
+            #expect(nav.controllers.map(\.id) == [f.id] && nav.children.map(\.id) == [f.id])
+            #expect(g.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 2443322778984758124), bug AC: a middle-spine `page` shows `[e, f]`; a
+    /// swipe to `[g, h]` completes and removes `e`, then `f`. From `e`'s `didMove(toParent: nil)`,
+    /// `page.setControllers([e, f])` asked for `f` (still a child then, so not adopted again), whose
+    /// removal the completion then ended anyway: `page.shownControllers` named `f`, which had no
+    /// parent. The request waits for the swipe's moves to settle, then adopts `e` and `f` again, and
+    /// its turn runs at the end of the turn.
+    @Test func pagesAskedForFromADidMoveOfASwipesRemovalsWaitForThem() {  // §8, R7, Reentrancy.md
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .pageCurl, spineLocation: .mid)
+            let e = SpyController(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let h = Leaf(name: "h")
+            let ring = BuiltInRegressionTests.Ring()
+            ring.pages = [e, f, g, h]
+            page.dataSource = ring
+            page.setControllers([e, f], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = show(root)
+            e.onDidMove = { [unowned page, unowned e] parent in
+                if parent == nil { page.setControllers([e, f], direction: .reverse, animated: false) }
+            }
+            recorder.skipEvents()
+            page.beginInteractivePaging(.forward)?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(f)
+                page.dataSource.controllerAfter(g)
+                g.willMove(toParent: page)
+                h.willMove(toParent: page)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                h.loadView()
+                h.viewDidLoad()
+                h.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                f.viewWillDisappear(animated: true)
+                -- finish(), then the animation completes
+                e.viewDidDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                g.viewDidAppear(animated: true)
+                h.viewDidAppear(animated: true)
+                g.didMove(toParent: page)
+                h.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                -- inside it, page.setControllers([e, f]): it waits for the swipe's moves
+                f.willMove(toParent: nil)
+                f.didMove(toParent: nil)
+                -- they have settled: the request adopts e and f
+                e.willMove(toParent: page)
+                f.willMove(toParent: page)
+                -- the request's turn, at the end of the turn
+                e.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                g.viewWillDisappear(animated: false)
+                h.viewWillDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                e.viewDidAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                e.didMove(toParent: page)
+                f.didMove(toParent: page)
+                g.willMove(toParent: nil)
+                g.didMove(toParent: nil)
+                h.willMove(toParent: nil)
+                h.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id, f.id])
+            #expect(page.children.map(\.id) == [e.id, f.id])
+            #expect(e.appearanceState == .appeared && f.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    // MARK: - AB: a controller a built-in container has checked and not adopted yet
+
+    /// The stage of bug AB: `tabs`, a child of `root` in a window, with the tabs `[x, b]`, `x`
+    /// shown, so that `b`, not shown, leaves inside the call that takes it out; `removal` runs
+    /// inside `b`'s `didMove(toParent: nil)`. Then `tabs.controllers = [tab]` and the turn run, and
+    /// their transcript is checked: `tab` is adopted once `b` has left, then the switch shows it.
+    static func replaceTheTabs(
+        with tab: Controller, recorder: Recorder, note: String,
+        removal: @escaping (_ root: Parent, _ tabs: TabBarController) -> Void
+    ) -> (root: Parent, tabs: TabBarController) {
+        let root = Parent(name: "root")
+        let tabs = TabBarController(name: "tabs")
+        let b = SpyController(name: "b")
+        let x = Leaf(name: "x")
+        tabs.controllers = [x, b]
+        embed(tabs, in: root)
+        let window = show(root)
+        b.onDidMove = { [unowned root, unowned tabs] parent in if parent == nil { removal(root, tabs) } }
+        recorder.skipEvents()
+        tabs.controllers = [tab]
+        window.runUntilIdle()
+        let t = tab.id
+        recorder.expect(
+            """
+            x.willMove(toParent: nil)
+            b.willMove(toParent: nil)
+            b.didMove(toParent: nil)
+            -- inside it, \(note)
+            \(t).willMove(toParent: tabs)
+            \(t).didMove(toParent: tabs)
+            -- the switch, at the end of the turn
+            \(t).loadView()
+            \(t).viewDidLoad()
+            \(t).viewWillAppear(animated: false)
+            x.viewWillDisappear(animated: false)
+            x.viewDidDisappear(animated: false)
+            \(t).viewDidAppear(animated: false)
+            x.didMove(toParent: nil)
+            """)
+        return (root, tabs)
+    }
+
+    /// Found by the soak (seed 536526344530143910), bug AB: `tabs.controllers = [a]` checks `a`, then
+    /// removes `b`, an old tab not shown, before it adopts `a`; `b`'s `didMove(toParent: nil)` added
+    /// `a` to `root`, which nothing refused, and the adoption stopped the engine on a precondition
+    /// ("tabs adopted a, which has a parent"). From the check to its adoption, `a` is a pending
+    /// member of `tabs`, as a controller pushed during a swipe back is of the stack: another parent,
+    /// stack, tab bar, page controller, window or presenter is refused (R9, a fault that changes
+    /// nothing), and the change carries on.
+    @Test func aNewTabGivenElsewhereBeforeItsAdoptionIsRefused() {  // §7, R9, §11
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let a = Leaf(name: "a")
+            let (root, tabs) = Self.replaceTheTabs(
+                with: a, recorder: recorder, note: "root.addChild(a) is refused: a waits to join tabs"
+            ) { root, _ in root.addChild(a) }
+            #expect(a.parent === tabs && tabs.controllers.map(\.id) == [a.id] && root.children.map(\.id) == [tabs.id])
+            #expect(a.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.builtInContainerChildMovedByHand])
+        #expect(recorder.violations.map(\.severity) == [.fault])
+        #expect(recorder.violations.first?.message.contains("a waits to join tabs") == true, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 7379972235312297287), bug AB: `tabs.controllers = [box]` checks `box`,
+    /// then removes `b`; `b`'s `didMove(toParent: nil)` added `tabs` to `box`, which nothing refused
+    /// since `box` was not `tabs`' child yet. `tabs` then adopted `box`: each was the other's child,
+    /// and the next walk up the tree never ended. `box`, a pending member of `tabs`, counts as its
+    /// child already: adding `tabs` to it would close a cycle, and is refused (a fault).
+    @Test func theTabBarGivenToATabItHasNotAdoptedYetIsRefused() {  // §7, R9, §11
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let box = Parent(name: "box")
+            let (root, tabs) = Self.replaceTheTabs(
+                with: box, recorder: recorder, note: "box.addChild(tabs) is refused: box waits to join tabs"
+            ) { [unowned box] _, tabs in box.addChild(tabs) }
+            #expect(box.parent === tabs && tabs.parent === root)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.addingToSelfOrDescendant])
+        #expect(recorder.violations.map(\.severity) == [.fault])
     }
 }

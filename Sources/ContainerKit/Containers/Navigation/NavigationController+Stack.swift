@@ -10,7 +10,10 @@ extension NavigationController {
     /// as any push, then waits for the gesture to end; until then `controller` is a pending member
     /// of the stack (R9): adding it to another parent, pushing it again (here or on another
     /// navigation controller), making it a tab, a page or a window's root, or presenting it are
-    /// refused.
+    /// refused. From a callback of a change of the stack under way (the `willMove(toParent:)` of
+    /// another request, a `didMove(toParent:)` sent as the stack settles), the push is checked
+    /// inside the call, then runs once that change has finished, inside the same call (see
+    /// <doc:Reentrancy>); if it is refused by then, a warning gives it up.
     ///
     /// Refused (a fault, nothing fires): a controller already in the stack (or waiting to join a
     /// stack), a navigation controller, a controller that has another parent, the navigation
@@ -63,6 +66,10 @@ extension NavigationController {
             violation.report()
             return false
         }
+        let kept = keepUntilChangeEnds(
+            "push of \(controller.id) on \(id)", recheck: { [self] in pushViolation(controller, call: "push") }
+        ) { [self] in push(controller, animated: animated, completion: completion) }
+        if kept { return true }
         let later: (NavigationController) -> Void = { $0.push(controller, animated: animated, completion: completion) }
         if deferDuringGesture(joining: [controller], later) { return true }
         request(animated: animated, completion: completion) {
@@ -83,7 +90,8 @@ extension NavigationController {
     /// popped in the same turn gets no appearance callback: its push ends with
     /// `didMove(toParent: nil)` at the end of the turn (R7). Off screen, everything completes inside
     /// the call. During an interactive pop, the request waits for the gesture to end and this
-    /// returns nil.
+    /// returns nil; from a callback of a change of the stack under way, it waits for that change
+    /// to finish (inside the same call, see <doc:Reentrancy>) and this returns nil too.
     ///
     /// ## Callback order
     ///
@@ -116,6 +124,9 @@ extension NavigationController {
     /// - Returns: The controller popped, or nil.
     @discardableResult
     public func pop(animated: Bool, completion: (() -> Void)? = nil) -> Controller? {
+        if keepUntilChangeEnds("pop on \(id)", { [self] in pop(animated: animated, completion: completion) }) {
+            return nil
+        }
         if deferDuringGesture({ $0.pop(animated: animated, completion: completion) }) { return nil }
         guard controllers.count > 1, let top = controllers.last else { return nil }
         request(animated: animated, completion: completion) { removeFromStack(from: controllers.count - 1) }
@@ -130,7 +141,9 @@ extension NavigationController {
     /// Only the visible top and the root get appearance callbacks; the controllers buried between
     /// get `willMove(toParent: nil)` inside the call and `didMove(toParent: nil)` with the top's,
     /// from the top down (spec §6). Off screen, everything completes inside the call. During an
-    /// interactive pop, the request waits for the gesture to end and this returns an empty array.
+    /// interactive pop, the request waits for the gesture to end and this returns an empty array;
+    /// so it does from a callback of a change of the stack under way, whose end it waits for
+    /// (inside the same call, see <doc:Reentrancy>).
     ///
     /// ## Callback order
     ///
@@ -158,6 +171,8 @@ extension NavigationController {
     /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func popToRoot(animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
+        let later = { [self] in _ = popToRoot(animated: animated, completion: completion) }
+        if keepUntilChangeEnds("popToRoot on \(id)", later) { return [] }
         if deferDuringGesture({ $0.popToRoot(animated: animated, completion: completion) }) { return [] }
         guard controllers.count > 1 else { return [] }
         let popped = Array(controllers[1...])
@@ -172,7 +187,8 @@ extension NavigationController {
     ///
     /// The same as ``popToRoot(animated:completion:)`` with `controller` in place of the root: only
     /// the visible top and `controller` get appearance callbacks. During an interactive pop, the
-    /// request waits for the gesture to end and this returns an empty array.
+    /// request waits for the gesture to end and this returns an empty array; so it does from a
+    /// callback of a change of the stack under way, whose end it waits for (see <doc:Reentrancy>).
     ///
     /// Refused (a fault, nothing fires): `controller` is not in the stack (UIKit raises).
     ///
@@ -205,18 +221,27 @@ extension NavigationController {
     @discardableResult
     public func pop(to controller: Controller, animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
         guard let index = controllers.firstIndex(where: { $0 === controller }) else {
-            ContractViolation(
-                kind: .poppingToControllerNotInStack, severity: .fault, controllers: [id, controller.id],
-                message: "pop(to: \(controller.id)) was refused: \(controller.id) is not in \(id)'s stack."
-            ).report()
+            popToViolation(controller).report()
             return []
         }
+        let kept = keepUntilChangeEnds(
+            "pop(to: \(controller.id)) on \(id)",
+            recheck: { [self] in controllers.contains { $0 === controller } ? nil : popToViolation(controller) }
+        ) { [self] in pop(to: controller, animated: animated, completion: completion) }
+        if kept { return [] }
         if deferDuringGesture({ $0.pop(to: controller, animated: animated, completion: completion) }) { return [] }
         guard index < controllers.count - 1 else { return [] }
         let popped = Array(controllers[(index + 1)...])
         request(animated: animated, completion: completion) { removeFromStack(from: index + 1) }
         checkInvariants()
         return popped
+    }
+
+    /// Why ``pop(to:animated:completion:)`` is refused for `controller`, not in the stack.
+    private func popToViolation(_ controller: Controller) -> ContractViolation {
+        ContractViolation(
+            kind: .poppingToControllerNotInStack, severity: .fault, controllers: [id, controller.id],
+            message: "pop(to: \(controller.id)) was refused: \(controller.id) is not in \(id)'s stack.")
     }
 
     /// Replaces the stack, as UIKit's `setViewControllers(_:animated:)`.
@@ -231,7 +256,10 @@ extension NavigationController {
     /// completes inside the call. During an interactive pop, the call is checked inside it, then
     /// waits for the gesture to end, and nothing fires until then (the willMove calls come inside
     /// `finish()` or `cancel()`); the controllers it brings in are pending members of the stack
-    /// meanwhile, as with ``push(_:animated:completion:)``.
+    /// meanwhile, as with ``push(_:animated:completion:)``. The controllers it brings in are pending
+    /// members too from the check until their `willMove(toParent: nav)`, while the removals'
+    /// callbacks run. From a callback of a change of the stack under way, the call is checked inside
+    /// it, then runs once that change has finished, inside the same call (see <doc:Reentrancy>).
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
     /// controller with another parent or waiting to join another navigation controller's stack, the
@@ -272,21 +300,14 @@ extension NavigationController {
     /// ``setControllers(_:animated:completion:)``; returns false when the call was refused.
     @discardableResult
     func requestControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)?) -> Bool {
-        var seen = Set<ObjectIdentifier>()
-        for controller in newControllers {
-            guard seen.insert(ObjectIdentifier(controller)).inserted else {
-                ContractViolation(
-                    kind: .pushingControllerInStack, severity: .fault, controllers: [id, controller.id],
-                    message: "setControllers(_:animated:) was refused: \(controller.id) is named twice; a controller "
-                        + "can be in a stack once."
-                ).report()
-                return false
-            }
-            if let violation = pushViolation(controller, call: "setControllers", allowingStackMembers: true) {
-                violation.report()
-                return false
-            }
+        if let violation = stackViolation(newControllers) {
+            violation.report()
+            return false
         }
+        let kept = keepUntilChangeEnds(
+            "setControllers on \(id)", recheck: { [self] in stackViolation(newControllers) }
+        ) { [self] in setControllers(newControllers, animated: animated, completion: completion) }
+        if kept { return true }
         let later: (NavigationController) -> Void = {
             $0.setControllers(newControllers, animated: animated, completion: completion)
         }
@@ -294,6 +315,9 @@ extension NavigationController {
             return true
         }
         request(animated: animated, completion: completion) {
+            // Checked now, adopted after the removals' callbacks: pending members meanwhile (R9).
+            markPendingAdoption(newControllers)
+            defer { clearPendingAdoption(newControllers) }
             let kept = Set(newControllers.map(ObjectIdentifier.init))
             for index in controllers.indices.reversed() where !kept.contains(ObjectIdentifier(controllers[index])) {
                 let leaving = controllers.remove(at: index)
@@ -307,6 +331,23 @@ extension NavigationController {
         }
         checkInvariants()
         return true
+    }
+
+    /// Why `newControllers` cannot be the stack, if they cannot.
+    private func stackViolation(_ newControllers: [Controller]) -> ContractViolation? {
+        var seen = Set<ObjectIdentifier>()
+        for controller in newControllers {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+                return ContractViolation(
+                    kind: .pushingControllerInStack, severity: .fault, controllers: [id, controller.id],
+                    message: "setControllers(_:animated:) was refused: \(controller.id) is named twice; a controller "
+                        + "can be in a stack once.")
+            }
+            if let violation = pushViolation(controller, call: "setControllers", allowingStackMembers: true) {
+                return violation
+            }
+        }
+        return nil
     }
 
     /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the
@@ -350,7 +391,8 @@ extension NavigationController {
         if !allowingStackMembers, controllers.contains(where: { $0 === controller }) {
             return refuse(.pushingControllerInStack, "it is already in the stack (UIKit raises)")
         }
-        if let waiting = controller.pendingStackConflict(), !(allowingStackMembers && controller.pendingStack === self)
+        if let waiting = controller.pendingMembershipConflict(),
+            !(allowingStackMembers && controller.pendingContainer === self)
         {
             return refuse(.pushingControllerInStack, waiting)
         }
@@ -383,7 +425,10 @@ extension NavigationController {
         }
         // Recorded before the willMove callout, so a pop asked for inside it finds the open move (R7).
         openMoves.append(OpenMove(controller: controller, formerIndex: nil))
-        adoptChild(controller)
+        if !adoptChild(controller) {
+            openMoves.removeAll { $0.controller === controller }
+            controllers.removeAll { $0 === controller }
+        }
     }
 
     /// `controller`, whose removal is open, is back in the stack (pushed again, or a swipe back
@@ -439,9 +484,11 @@ extension NavigationController {
         if let window = storedView?.storedWindow, !window.isHidden {
             window.requestVisibleTransition(for: self)
         }
-        change()
-        pendingAnimated = animated
-        if let completion { pendingCompletions.append(completion) }
-        requestVisibleChange(self, settleOffScreen: settleOffScreen)
+        changingContents {
+            change()
+            pendingAnimated = animated
+            if let completion { pendingCompletions.append(completion) }
+            requestVisibleChange(self, settleOffScreen: settleOffScreen)
+        }
     }
 }

@@ -115,6 +115,13 @@ extension NavigationController: VisibleTransitionHost {
     /// cancelled swipe back: that move ends, then its removal begins, R7). Returns the controllers
     /// that left, from the old top down, for ``release(_:)``.
     func settleMoves() -> [Controller] {
+        var leaving: [Controller] = []
+        changingContents { leaving = endSettlingMoves() }
+        return leaving
+    }
+
+    /// The moves of ``settleMoves()``, ended while the change is under way.
+    private func endSettlingMoves() -> [Controller] {
         let moves = settlingMoves
         settlingMoves = []
         let waiting = Set(removalsAfterSettling.map { ObjectIdentifier($0.controller) })

@@ -10,6 +10,9 @@ extension PageController {
     /// turn make one turn to the pages of the last; a page asked for and replaced before it was
     /// shown ends its move with `didMove(toParent: nil)` (R7). Off screen, all of it happens inside
     /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
+    /// From a callback of a change of the pages under way (another request's `willMove`, a
+    /// `didMove(toParent:)` sent as a turn's moves settle), the call is checked inside it, then runs
+    /// once that change has finished, inside the same call (see <doc:Reentrancy>).
     ///
     /// A request waiting behind a transition in flight keeps its new pages as pending pages
     /// (children, their moves open) until its own turn, even when that transition completes first.
@@ -65,19 +68,35 @@ extension PageController {
     /// ``setControllers(_:direction:animated:completion:)``; returns false when the call was refused.
     @discardableResult
     func requestPages(_ controllers: [Controller], animated: Bool, completion: ((Bool) -> Void)?) -> Bool {
-        if let violation = pagesViolation(controllers, call: "setControllers(_:direction:animated:completion:)") {
+        let call = "setControllers(_:direction:animated:completion:)"
+        if let violation = pagesViolation(controllers, call: call) {
             violation.report()
             return false
         }
-        shownControllers = controllers
-        pageRequests += 1
-        for page in controllers where page.storedParent !== self {
-            adoptChild(page)
-            pendingAdditions.append(page)
+        let kept = keepUntilChangeEnds(
+            "\(call) on \(id)", recheck: { [self] in pagesViolation(controllers, call: call) }
+        ) { [self] in requestPages(controllers, animated: animated, completion: completion) }
+        if kept { return true }
+        changingContents {
+            let previous = shownControllers
+            shownControllers = controllers
+            pageRequests += 1
+            // Each adoption's willMove runs before the next page's: the others are pending members.
+            markPendingAdoption(controllers)
+            defer { clearPendingAdoption(controllers) }
+            for page in controllers where page.storedParent !== self {
+                guard adoptChild(page) else {
+                    // A page given elsewhere meanwhile: the request is given up, and the pages it
+                    // adopted end their moves with the next settling (R7), as pages replaced do.
+                    shownControllers = previous
+                    break
+                }
+                pendingAdditions.append(page)
+            }
+            pendingAnimated = animated
+            if let completion { pendingCompletions.append(completion) }
+            requestVisibleChange(self, settleOffScreen: settleOffScreen)
         }
-        pendingAnimated = animated
-        if let completion { pendingCompletions.append(completion) }
-        requestVisibleChange(self, settleOffScreen: settleOffScreen)
         checkInvariants()
         return true
     }
@@ -130,9 +149,11 @@ extension PageController {
     func settleProgrammaticMoves(_ turn: PageTurn) {
         let additions = settlingAdditions
         settlingAdditions = []
-        settleCompletedTurn(turn)
-        let shown = Set(turn.to.map(ObjectIdentifier.init))
-        dropOrKeepPending(additions) { !shown.contains(ObjectIdentifier($0)) && $0.storedParent === self }
+        changingContents {
+            settleCompletedTurn(turn)
+            let shown = Set(turn.to.map(ObjectIdentifier.init))
+            dropOrKeepPending(additions) { !shown.contains(ObjectIdentifier($0)) && $0.storedParent === self }
+        }
     }
 
     /// Ends the open additions of `pages` that `include` accepts (checked as each comes up) with

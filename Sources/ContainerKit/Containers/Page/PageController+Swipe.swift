@@ -66,7 +66,22 @@ extension PageController {
         guard window.claimVisibleTransitionSlot() else { return nil }
         let turn = PageTurn(from: displayed, to: incoming, animated: true)
         let requestsBefore = pageRequests
-        for page in incoming { adoptChild(page) }
+        var adopted: [Controller] = []
+        changingContents {
+            markPendingAdoption(incoming)
+            defer { clearPendingAdoption(incoming) }
+            for page in incoming {
+                guard adoptChild(page) else { break }
+                adopted.append(page)
+            }
+        }
+        guard adopted.count == incoming.count else {
+            // A page given elsewhere before its adoption: the swipe does not begin (R7: the pages
+            // adopted end their moves).
+            for page in adopted where page.storedParent === self { endMove(of: page, stays: false) }
+            window.releaseVisibleTransitionSlot()
+            return nil
+        }
         if let delegate {
             LifecycleObservation.emit(.pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id))
             CallbackDelivery.run("delegate.pageController(_:willTransitionTo:)", of: self) {
@@ -90,11 +105,11 @@ extension PageController {
                 finishTurn(turn)
                 // Pages asked for by code during the swipe win: their turn runs next.
                 if pageRequests == requestsBefore { shownControllers = turn.to }
-                settleCompletedTurn(turn)
+                changingContents { settleCompletedTurn(turn) }
             } else {
                 finishCancelledTurn(turn)
                 // A page a request made during the swipe names stays, pending, for that request's turn.
-                dropOrKeepPending(turn.to)
+                changingContents { dropOrKeepPending(turn.to) }
             }
             if let delegate {
                 LifecycleObservation.emit(

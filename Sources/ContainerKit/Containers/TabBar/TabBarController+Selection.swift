@@ -7,7 +7,11 @@ extension TabBarController {
     /// tab shown ends only after the switch that hides it (R7). The selection stays on the selected
     /// controller when it survives; otherwise on the same index, clamped (the first tab when there
     /// was none). On screen, the switch to the selected tab, if it changed, runs at the end of the
-    /// turn; off screen, inside the setter. No delegate calls.
+    /// turn; off screen, inside the setter. No delegate calls. The new tabs are pending members of
+    /// the tab bar controller from the check until their adoption, while the removals' callbacks run
+    /// (R9). Set from a callback of a change of the tabs under way, it is checked inside the setter,
+    /// then runs once that change has finished, inside the same call (see <doc:Reentrancy>); so do
+    /// the selections and ``userDidSelect(_:)``.
     ///
     /// Refused (a fault, nothing changes): a controller named twice, one that has another parent,
     /// the tab bar controller itself or one of its ancestors, one whose root view holds the tab bar
@@ -57,13 +61,14 @@ extension TabBarController {
     public var selectedIndex: Int {
         get { selectedPosition ?? Self.noSelection }
         set {
-            guard storedControllers.indices.contains(newValue) else {
-                ContractViolation(
-                    kind: .invalidTabSelection, severity: .fault, controllers: [id],
-                    message: "selectedIndex = \(newValue) was refused: \(id) has \(storedControllers.count) tabs."
-                ).report()
+            if let violation = indexViolation(newValue) {
+                violation.report()
                 return
             }
+            let kept = keepUntilChangeEnds(
+                "selectedIndex = \(newValue) on \(id)", recheck: { [self] in indexViolation(newValue) }
+            ) { [self] in selectedIndex = newValue }
+            if kept { return }
             select(at: newValue)
         }
     }
@@ -88,9 +93,14 @@ extension TabBarController {
         set {
             guard let newValue else { return }
             guard let index = storedControllers.firstIndex(where: { $0 === newValue }) else {
-                refuseSelection(of: newValue, call: "selectedController")
+                selectionViolation(of: newValue, call: "selectedController").report()
                 return
             }
+            let kept = keepUntilChangeEnds(
+                "selectedController = \(newValue.id) on \(id)",
+                recheck: { [self] in tabViolation(newValue, call: "selectedController") }
+            ) { [self] in selectedController = newValue }
+            if kept { return }
             select(at: index)
         }
     }
@@ -126,10 +136,15 @@ extension TabBarController {
     ///
     /// - Parameter controller: The tab tapped; one of ``controllers``.
     public func userDidSelect(_ controller: Controller) {
-        guard storedControllers.contains(where: { $0 === controller }) else {
-            refuseSelection(of: controller, call: "userDidSelect(_:)")
+        if let violation = tabViolation(controller, call: "userDidSelect(_:)") {
+            violation.report()
             return
         }
+        let kept = keepUntilChangeEnds(
+            "userDidSelect(\(controller.id)) on \(id)",
+            recheck: { [self] in tabViolation(controller, call: "userDidSelect(_:)") }
+        ) { [self] in userDidSelect(controller) }
+        if kept { return }
         if let delegate {
             LifecycleObservation.emit(.tabShouldSelect(id, controller.id), source: .controller(id))
             let should = CallbackDelivery.run("delegate.tabBarController(_:shouldSelect:)", of: self) {
@@ -152,16 +167,30 @@ extension TabBarController {
 
     // MARK: - Changes
 
-    private func refuseSelection(of controller: Controller, call: String) {
+    private func selectionViolation(of controller: Controller, call: String) -> ContractViolation {
         ContractViolation(
             kind: .invalidTabSelection, severity: .fault, controllers: [id, controller.id],
-            message: "\(call) was refused: \(controller.id) is not one of \(id)'s tabs."
-        ).report()
+            message: "\(call) was refused: \(controller.id) is not one of \(id)'s tabs.")
+    }
+
+    /// Why selecting `controller` is refused, if it is not a tab.
+    private func tabViolation(_ controller: Controller, call: String) -> ContractViolation? {
+        storedControllers.contains { $0 === controller } ? nil : selectionViolation(of: controller, call: call)
+    }
+
+    /// Why `selectedIndex = index` is refused, if it is out of range.
+    private func indexViolation(_ index: Int) -> ContractViolation? {
+        guard !storedControllers.indices.contains(index) else { return nil }
+        return ContractViolation(
+            kind: .invalidTabSelection, severity: .fault, controllers: [id],
+            message: "selectedIndex = \(index) was refused: \(id) has \(storedControllers.count) tabs.")
     }
 
     func select(at index: Int) {
-        selectedPosition = index
-        requestSwitch()
+        changingContents {
+            selectedPosition = index
+            requestSwitch()
+        }
         checkInvariants()
     }
 
@@ -170,16 +199,23 @@ extension TabBarController {
             violation.report()
             return
         }
-        let selected = selectedController
+        let kept = keepUntilChangeEnds(
+            "controllers = […] on \(id)", recheck: { [self] in contentsViolation(tabs) }
+        ) { [self] in setTabs(tabs) }
+        if kept { return }
+        changingContents { replaceTabs(with: tabs) }
+        checkInvariants()
+    }
+
+    /// The change of ``setTabs(_:)``, once `tabs` have been checked.
+    private func replaceTabs(with tabs: [Controller]) {
         let kept = Set(tabs.map(ObjectIdentifier.init))
         let leaving = storedControllers.filter { !kept.contains(ObjectIdentifier($0)) }
         let staying = Set(storedControllers.map(ObjectIdentifier.init))
-        storedControllers = tabs
-        if let selected, let index = tabs.firstIndex(where: { $0 === selected }) {
-            selectedPosition = index
-        } else {
-            selectedPosition = tabs.isEmpty ? nil : min(selectedPosition ?? 0, tabs.count - 1)
-        }
+        // Checked now, adopted after the removals' callbacks: pending members meanwhile (R9).
+        markPendingAdoption(tabs)
+        defer { clearPendingAdoption(tabs) }
+        recordTabs(tabs)
         for tab in leaving {
             beginRemovingChild(tab)
             if tab === shown {
@@ -193,13 +229,25 @@ extension TabBarController {
                 // A tab taken out while shown and put back before the switch: its removal is cancelled.
                 removalsAfterSwitch.removeAll { $0 === tab }
                 endMove(of: tab, stays: true)
-            } else {
-                adoptChild(tab)
+            } else if adoptChild(tab) {
                 endMove(of: tab, stays: true)
+            } else {
+                recordTabs(storedControllers.filter { $0 !== tab })
             }
         }
         requestSwitch()
-        checkInvariants()
+    }
+
+    /// Makes `tabs` the tabs. The selection stays on the selected controller when it survives;
+    /// otherwise on the same index, clamped (the first tab when there was none).
+    private func recordTabs(_ tabs: [Controller]) {
+        let selected = selectedController
+        storedControllers = tabs
+        if let selected, let index = tabs.firstIndex(where: { $0 === selected }) {
+            selectedPosition = index
+        } else {
+            selectedPosition = tabs.isEmpty ? nil : min(selectedPosition ?? 0, tabs.count - 1)
+        }
     }
 
     /// Why `tabs` cannot be the tabs, if they cannot.

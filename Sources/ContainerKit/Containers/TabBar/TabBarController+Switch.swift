@@ -41,8 +41,10 @@ extension TabBarController: VisibleTransitionHost {
     private func finishSwitch() {
         let removals = removalsAfterSwitch.filter { $0 !== shown }
         removalsAfterSwitch.removeAll { $0 !== shown }
-        for tab in removals {
-            endMove(of: tab, stays: false)
+        changingContents {
+            for tab in removals {
+                endMove(of: tab, stays: false)
+            }
         }
         let taps = pendingDidSelect
         pendingDidSelect = []

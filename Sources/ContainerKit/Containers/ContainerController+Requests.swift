@@ -1,0 +1,65 @@
+/// A request to a built-in container made from a callback of its change under way, kept for the end
+/// of that change (see ``ContainerController/changingContents(_:)``).
+struct KeptRequest {
+    /// What the request is, for the warning that gives it up: `tabs.controllers = […]`, say.
+    let call: String
+    /// Checks the request again, as it is about to run: why it is refused now, if it is.
+    let recheck: () -> ContractViolation?
+    /// Makes the request, through the container's API.
+    let run: () -> Void
+}
+
+extension ContainerController {
+    /// Runs `change`, a change of this built-in container's contents, keeping for its end the
+    /// requests to this container that its callbacks make (``keepUntilChangeEnds(_:recheck:_:)``).
+    ///
+    /// A change sends `willMove(toParent:)` and `didMove(toParent:)` calls, and loads views, while
+    /// its own bookkeeping is half done: the new tabs recorded but not adopted yet, the stack's
+    /// removals begun but its additions not, the pages of a turn settled one by one. A request made
+    /// from one of those callbacks would begin a second move of a controller whose move is open
+    /// (against R7), or be overwritten by what the change goes on to do. So the change finishes what
+    /// it started first, as a transition does with a pop asked for during the push that shows the
+    /// controller; then the requests kept run, in the order they were made, inside the same call.
+    /// A request run there makes a change of its own, whose callbacks' requests join the end of the
+    /// list.
+    func changingContents(_ change: () -> Void) {
+        let wasChanging = isChangingContents
+        isChangingContents = true
+        change()
+        isChangingContents = wasChanging
+        guard !wasChanging, !isRunningRequestsAfterChange else { return }
+        isRunningRequestsAfterChange = true
+        while !requestsAfterChange.isEmpty {
+            runKeptRequest(requestsAfterChange.removeFirst())
+        }
+        isRunningRequestsAfterChange = false
+    }
+
+    /// When a change of this container's contents is under way (``changingContents(_:)``), keeps
+    /// `request` for its end and returns true; otherwise returns false, and the caller goes on.
+    ///
+    /// The caller has checked the request already, inside its call, as always (a refusal is a fault
+    /// there). `recheck` checks it again when it runs, since the change, and the other requests kept,
+    /// may have changed the tree meanwhile.
+    func keepUntilChangeEnds(
+        _ call: String, recheck: @escaping () -> ContractViolation? = { nil }, _ request: @escaping () -> Void
+    ) -> Bool {
+        guard isChangingContents else { return false }
+        requestsAfterChange.append(KeptRequest(call: call, recheck: recheck, run: request))
+        return true
+    }
+
+    /// Runs `request`, kept until now, unless it is refused now: it was accepted when it was made,
+    /// so it is given up with a warning (no fault: the caller has returned), naming what refuses it.
+    private func runKeptRequest(_ request: KeptRequest) {
+        guard let refusal = request.recheck() else {
+            request.run()
+            return
+        }
+        ContractViolation(
+            kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
+            message: "\(request.call) was given up: asked for from a callback of a change to the contents of \(id), "
+                + "it waited for that change to finish, and is refused now. \(refusal.message)"
+        ).report()
+    }
+}
