@@ -32,15 +32,16 @@ func unembed(_ child: Controller) {
     child.removeFromParent()
 }
 
-/// Apple's sample of `transition(from:to:…)` (§5) in `container`, animated: `to` is added and
-/// `from`'s removal begun before it, and the completion ends both moves.
+/// Apple's sample of `transition(from:to:…)` (§5) in `container`, animated unless `duration` is 0:
+/// `to` is added and `from`'s removal begun before it, and the completion ends both moves.
 @MainActor
 func swap(
-    _ from: Controller, for to: Controller, in container: ContainerController, animations: (() -> Void)? = nil
+    _ from: Controller, for to: Controller, in container: ContainerController, duration: Double = 0.3,
+    animations: (() -> Void)? = nil
 ) {
     container.addChild(to)
     from.willMove(toParent: nil)
-    container.transition(from: from, to: to, duration: 0.3, animations: animations) { _ in
+    container.transition(from: from, to: to, duration: duration, animations: animations) { _ in
         to.didMove(toParent: container)
         from.removeFromParent()
     }

@@ -143,6 +143,7 @@ extension ContainerController {
         }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
+        TreeRevision.advance()
         return true
     }
 
@@ -223,6 +224,7 @@ extension ContainerController {
     /// Takes `child` out of ``children`` (the structural half of a removal).
     func removeChildEntry(_ child: Controller) {
         childList.remove(child, leaving: Controller.listHole)
+        TreeRevision.advance()
     }
 }
 

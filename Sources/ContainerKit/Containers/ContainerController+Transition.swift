@@ -122,6 +122,13 @@ extension ContainerController {
             if outgoingLeaves, let outgoingView = from.storedView {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
+            if !began {
+                // Off screen, the transition sends no appearance callbacks (§1); but a container
+                // appearing before its view is in the window (the incoming controller of a
+                // transition of its parent, say) had begun the outgoing child's appearance, which
+                // nothing would end now.
+                AppearanceWalk.endStrandedAppearance(of: from, source: source)
+            }
             if began {
                 endIncomingAppearance(of: to, animated: animated, source: source)
                 if outgoingLeaves || !from.isInVisibleWindow {

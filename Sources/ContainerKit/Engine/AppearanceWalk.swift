@@ -1,5 +1,11 @@
 /// One appearance step applied to a controller and forwarded down the tree.
 enum AppearanceStep {
+    /// Whether the step begins a transition.
+    var isBegin: Bool {
+        if case .begin = self { return true }
+        return false
+    }
+
     /// Begin appearing (`true`) or disappearing (`false`).
     case begin(appearing: Bool, animated: Bool, timing: AppearanceStateMachine.ViewIsAppearingTiming)
     /// End the open transition: toward appeared (`true`), disappeared (`false`), or, for a manual
@@ -37,16 +43,123 @@ enum AppearanceWalk {
         guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
         let transitions = window.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
-        var stack: [(controller: Controller, parent: Controller, source: EventSource)] = []
+        var stack: [PlannedStep] = []
         pushForwardingTargets(of: root, onto: &stack)
-        while let (controller, parent, source) = stack.popLast() {
+        while let (controller, parent, source, revision, parentState) = stack.popLast() {
             if let transitions, transitions.isMoving(controller) { continue }
             guard fits(parent, childStep) else { continue }
-            _ = apply(childStep, to: controller, source: source, manual: false)
-            if fits(controller, childStep) {
-                pushForwardingTargets(of: controller, onto: &stack)
+            // A callback of this walk gave it another parent, moved its view out of the parent's,
+            // took the parent out of the walk's tree, or ended the parent's transition (one that
+            // took the parent's view out of a hidden window completes inside its call): what
+            // reaches it now takes the step instead. An end step ends what was begun, wherever
+            // the controller went.
+            if childStep.isBegin, revision != TreeRevision.current,
+                parent.appearanceState != parentState || !parent.stillForwards(to: controller, below: root)
+            {
+                handOver(controller, step: childStep, source: source, window: window)
+                continue
             }
+            let revisionBefore = TreeRevision.current
+            _ = apply(childStep, to: controller, source: source, manual: false)
+            guard fits(controller, childStep) else { continue }
+            // Its own callback took it out of its parent's reach: it forwards nothing more of the
+            // step, and an appearance now out of any visible window ends at once.
+            if childStep.isBegin, revisionBefore != TreeRevision.current,
+                !parent.stillForwards(to: controller, below: root)
+            {
+                disappearIfStranded(controller, below: root, source: source)
+                continue
+            }
+            pushForwardingTargets(of: controller, onto: &stack)
         }
+    }
+
+    /// `controller` began appearing in a walk from `root`, and its own callback took it out of its
+    /// parent's reach before the walk went on. A view still inside `root`'s goes where `root`'s
+    /// goes, and the window takes the controller over if that is a visible window (F2). One out of
+    /// it and out of every visible window (it took itself out of its parent, view and all, while
+    /// the parent's view was not in the window yet) has nothing left to end its appearance, and
+    /// nothing shows it: it disappears at once, as for a view leaving a window (F2), or for the
+    /// incoming controller of a transition whose container left the window meanwhile.
+    private static func disappearIfStranded(_ controller: Controller, below root: Controller, source: EventSource) {
+        guard let view = controller.storedView, !(root.storedView.map(view.isDescendant) ?? false) else { return }
+        endStrandedAppearance(of: controller, source: source)
+    }
+
+    /// `controller` is appearing out of any visible window, and what began its appearance will not
+    /// end it: it disappears at once (will-disappear, then did-disappear, each forwarded), as for a
+    /// view leaving a window (F2). Nothing happens to a controller in any other state.
+    static func endStrandedAppearance(of controller: Controller, source: EventSource) {
+        guard controller.appearanceState == .appearing, !controller.isInVisibleWindow else { return }
+        exit([controller], source: source)
+    }
+
+    /// Forwards a begin `step` to `controller`, which a callback of the walk moved out of reach of
+    /// the parent the walk planned it under, before the walk got to it: it left its parent (R2 and
+    /// R4 move no view), its view was moved by hand or by a transition, or its parent's transition
+    /// ended. What reaches it now takes the step:
+    ///
+    /// - appearing, in `window`, the window whose entry this walk is: the window, if the
+    ///   controller's root view in it is now one no forwarding reaches (F2); its new parent, if that
+    ///   one reaches it (``joinParentsAppearance(_:)``);
+    /// - disappearing: a controller whose view a transition took out of every window meanwhile (one
+    ///   that completed inside its call, its window hidden) disappears at once, as F2 says for a
+    ///   view leaving a window, since nothing else will reach it. In a window, what drives it there
+    ///   does (the window's exit of the rest of its views, when it is the one hiding).
+    ///
+    /// Anywhere else, it follows what drives it there.
+    private static func handOver(_ controller: Controller, step: AppearanceStep, source: EventSource, window: Window?) {
+        guard case .begin(let appearing, _, _) = step, let view = controller.storedView else { return }
+        let state = controller.appearanceState
+        if appearing {
+            guard let window, view.storedWindow === window, !window.isHidden, state != .appeared else { return }
+            if isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view)) {
+                enter(controller, window: window, source: .window(window.windowID))
+            } else {
+                joinParentsAppearance(controller)
+            }
+        } else if state == .appeared || state == .appearing, view.storedWindow == nil {
+            run(from: controller, step: step, source: source, rootIsManual: false)
+            run(from: controller, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+
+    /// `controller`, disappeared or disappearing in a visible window, joined a parent that
+    /// forwards to it (F1) and is appearing, after that parent's walk planned its children (a
+    /// will-callback of the walk added it, and put its view in the parent's): it begins appearing
+    /// with the parent, whose did-appear reaches it (at the end of the turn, or when the transition
+    /// that shows the parent completes).
+    private static func joinParentsAppearance(_ controller: Controller) {
+        guard let parent = controller.storedParent, parent.appearanceForwarding == .automatic,
+            parent.appearanceState == .appearing, let view = controller.storedView,
+            nearestOwner(above: view) === parent, controller.appearanceState != .appearing
+        else { return }
+        run(
+            from: controller, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
+            source: .controller(parent.id), rootIsManual: false)
+    }
+
+    /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
+    /// `window` (F2): its root view is still inside `entering`, in the window, and no forwarding
+    /// inside `entering` reaches it.
+    private static func isDriven(_ controller: Controller, by window: Window, within entering: View) -> Bool {
+        guard !window.isHidden, entering.storedWindow === window, let view = controller.storedView,
+            view.isDescendant(of: entering)
+        else { return false }
+        return isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view, upTo: entering))
+    }
+
+    /// The controller whose root view is the nearest above `view`, up to `limit` included (up to the
+    /// top of the tree without one), if any.
+    private static func nearestOwner(above view: View, upTo limit: View? = nil) -> Controller? {
+        guard view !== limit else { return nil }
+        var current = view.superview
+        while let candidate = current {
+            if let owner = candidate.owningController { return owner }
+            if candidate === limit { return nil }
+            current = candidate.superview
+        }
+        return nil
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
@@ -65,15 +178,17 @@ enum AppearanceWalk {
     /// last child first, so they pop in `children` order: those whose view is loaded and inside the
     /// container's view. Pushed straight onto the stack, so a walk allocates nothing per node.
     private static func pushForwardingTargets(
-        of controller: Controller, onto stack: inout [(controller: Controller, parent: Controller, source: EventSource)]
+        of controller: Controller, onto stack: inout [PlannedStep]
     ) {
         guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
         else { return }
         let source = EventSource.controller(container.id)
+        let revision = TreeRevision.current
+        let state = container.appearanceState
         container.childList.forEachReversed { child in
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
-                stack.append((child, container, source))
+                stack.append((child, container, source, revision, state))
             }
         }
     }
@@ -99,8 +214,11 @@ enum AppearanceWalk {
             switch action {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
                 if drivesOwnChildren { controller.drivenStep = step }
+                let epoch = controller.appearance.epoch
                 controller.deliverAppearance(.willAppear, animated: animated, source: source)
-                if thenViewIsAppearing {
+                // Unless its viewWillAppear moved it on (it disappeared again, its view taken out
+                // of the window): viewIsAppearing comes only while this appearance is open (§3).
+                if thenViewIsAppearing, controller.appearanceState == .appearing, controller.appearance.epoch == epoch {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
             case .callViewWillDisappear(let animated):
@@ -241,8 +359,14 @@ enum AppearanceWalk {
             enter(root, window: window, source: source)
             return
         }
+        // The roots are found before the first one's callbacks run, which may move the others:
+        // each is entered only if the window still drives it.
         for root in drivingRoots(in: view) {
-            enter(root, window: window, source: source)
+            if isDriven(root, by: window, within: view) {
+                enter(root, window: window, source: source)
+            } else if root.storedView?.storedWindow === window, !window.isHidden, root.appearanceState != .appeared {
+                joinParentsAppearance(root)
+            }
         }
     }
 
@@ -330,21 +454,24 @@ enum AppearanceWalk {
     /// out and was to end it with its did-disappear, F7) would wait for a did-disappear that never
     /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
     /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
-    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). Those
-    /// under a container that forwards by hand are its own (F4).
-    static func endOrphanedTransitions(rootsMovedWith view: View) {
+    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). One
+    /// left appearing disappears at once (``endOrphanedTransition(ofRootMoved:appearingToo:)``),
+    /// unless it is the view's own controller and a transition moved the view (`byTransition`):
+    /// that controller is the transition's, which ends its appearance. Those under a container that
+    /// forwards by hand are its own (F4).
+    static func endOrphanedTransitions(rootsMovedWith view: View, byTransition: Bool) {
         // Only the topmost root views under `view` can have left their parent's view: a root view
         // deeper down sits in its parent's (R6), which moved with it. So the walk stops at each root
         // view, and a move of a root view, the usual case, checks one controller and allocates nothing.
         if let owner = view.owningController {
-            endOrphanedTransition(ofRootMoved: owner)
+            endOrphanedTransition(ofRootMoved: owner, appearingToo: !byTransition)
             return
         }
         var stack: [View] = []
         view.subviewList.forEachReversed { stack.append($0) }
         while let next = stack.popLast() {
             if let owner = next.owningController {
-                endOrphanedTransition(ofRootMoved: owner)
+                endOrphanedTransition(ofRootMoved: owner, appearingToo: true)
             } else {
                 next.subviewList.forEachReversed { stack.append($0) }
             }
@@ -360,12 +487,27 @@ enum AppearanceWalk {
         return parent
     }
 
-    /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
-    private static func endOrphanedTransition(ofRootMoved root: Controller) {
-        guard root.appearanceState == .disappearing, let parent = forwardingParentLeft(by: root),
-            !isUnderManualForwarding(root)
+    /// ``endOrphanedTransitions(rootsMovedWith:byTransition:)`` for one controller whose root view
+    /// moved.
+    ///
+    /// One appearing is in the same case: its parent began its appearance before its own view was
+    /// in a window (the parent is the incoming controller of a transition that has not put it in
+    /// yet, say), and a callback took its view out (a `transition(from:to:…)` of that parent, off
+    /// screen). Its parent's did-appear will not reach it, and nothing shows it: it disappears at
+    /// once (will-disappear, then did-disappear, forwarded), as for a view leaving a window (F2);
+    /// unless a transition in flight brings it in, and ends it itself (F7).
+    private static func endOrphanedTransition(ofRootMoved root: Controller, appearingToo: Bool) {
+        let state = root.appearanceState
+        guard state == .disappearing || appearingToo && state == .appearing,
+            let parent = forwardingParentLeft(by: root), !isUnderManualForwarding(root)
         else { return }
-        endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
+        let formerWindow = parent.storedView?.storedWindow
+        if state == .appearing {
+            guard formerWindow?.isAnimating(root, toward: true) != true else { return }
+            exit([root], source: .controller(parent.id))
+        } else {
+            endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: formerWindow)
+        }
     }
 
     /// `view` left the visible `window`, and what drives the controllers it holds has run (the
@@ -424,18 +566,67 @@ enum AppearanceWalk {
     /// controller and those it forwards to; a driving root inside the view (a controller whose root
     /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
     /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
+    /// One already appearing, whose walk began before a callback took it from its parent, is taken
+    /// over (``windowTakesOver(_:)``): it gets its did-appear at the end of the turn. A controller
+    /// that joined an appearing parent after that parent's walk (``latecomers(in:)``) begins
+    /// appearing with it (``joinParentsAppearance(_:)``).
     static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
         let owner = view.owningController
         let source = EventSource.window(window.windowID)
         for root in drivingRoots(in: view) where root !== owner {
-            guard root.appearanceState == .disappeared || root.appearanceState == .disappearing else { continue }
-            enter(root, window: window, source: source)
+            switch root.appearanceState {
+            case .disappeared, .disappearing:
+                enter(root, window: window, source: source)
+            case .appearing:
+                // Begun by a walk that it left before the view came in (a will-callback of the
+                // transition took it from its parent, R2): what began it will not end it.
+                windowTakesOver(root)
+            case .appeared:
+                break
+            }
         }
+        for latecomer in latecomers(in: view) {
+            joinParentsAppearance(latecomer)
+        }
+    }
+
+    /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
+    /// parent's walk had planned its children, so that no walk reached them: a will-callback of
+    /// the transition added them, their views in the parent's, before the transition put the
+    /// parent's view in the window. The topmost ones, in view order: their own forwarding reaches
+    /// the rest.
+    private static func latecomers(in view: View) -> [Controller] {
+        var found: [Controller] = []
+        var stack: [(view: View, owner: Controller?)] = [(view, nil)]
+        while let (view, ownerAbove) = stack.popLast() {
+            var owner = ownerAbove
+            if let controller = view.owningController {
+                if let parent = controller.storedParent, parent === ownerAbove,
+                    parent.appearanceForwarding == .automatic, parent.appearanceState == .appearing,
+                    controller.appearanceState == .disappeared || controller.appearanceState == .disappearing
+                {
+                    found.append(controller)
+                    continue
+                }
+                owner = controller
+            }
+            for subview in view.subviews.reversed() {
+                stack.append((subview, owner))
+            }
+        }
+        return found
     }
 
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
     /// then every did-disappear, pre-order, inside the call.
     static func windowExit(of view: View, window: Window) {
+        ViewMove.exiting(view, from: window) { exitUnderWay(of: view, window: window) }
+    }
+
+    /// ``windowExit(of:window:)`` once its exit is recorded as under way: a callback that moves a
+    /// view out of `view` meanwhile takes it out of the walk's reach, and the move makes its
+    /// controllers disappear.
+    private static func exitUnderWay(of view: View, window: Window) {
         let source = EventSource.window(window.windowID)
         if let root = leafRoot(view) {
             run(
@@ -520,5 +711,31 @@ final class ControllerReference: Sendable {
         let reference = ControllerReference(controller)
         controller.deferredReference = reference
         return reference
+    }
+}
+
+/// A child a walk will reach: the child, the parent that forwards the step to it, the source its
+/// callbacks name, and the ``TreeRevision`` and the parent's appearance state the walk planned it
+/// under.
+typealias PlannedStep = (
+    controller: Controller, parent: Controller, source: EventSource, revision: UInt64, parentState: AppearanceState
+)
+
+extension Controller {
+    /// Whether this controller, which forwards appearance automatically, still reaches `child`
+    /// (F1), and is still in the tree of `root`, the walk's: `child` is still its child, with its
+    /// root view still inside its view, and this controller still `root` or below it. A walk checks
+    /// it for a child it planned when the trees changed since: the callbacks of the controllers
+    /// walked before may have moved either.
+    fileprivate func stillForwards(to child: Controller, below root: Controller) -> Bool {
+        guard child.storedParent === self, let containerView = storedView, let childView = child.storedView,
+            childView.isDescendant(of: containerView)
+        else { return false }
+        var ancestor: Controller? = self
+        while let current = ancestor {
+            if current === root { return true }
+            ancestor = current.storedParent
+        }
+        return false
     }
 }

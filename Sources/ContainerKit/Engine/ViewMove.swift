@@ -7,6 +7,29 @@ enum ViewMove {
     /// ``perform(_:to:at:drivesAppearance:)``, so it is empty whenever no move is under way.
     @exclusivity(unchecked) private static var movesUnderWay: [(view: View, target: View?)] = []
 
+    /// The views whose exit from a window (``AppearanceWalk/windowExit(of:window:)``) is under way,
+    /// innermost last, with that window: the walks that make their controllers disappear have yet
+    /// to reach some of them. Empty whenever no exit is under way.
+    @exclusivity(unchecked) private static var exitsUnderWay: [(view: View, window: Window)] = []
+
+    /// Runs `body`, the exit of `view` from `window`, as an exit under way.
+    static func exiting(_ view: View, from window: Window, _ body: () -> Void) {
+        exitsUnderWay.append((view, window))
+        defer { exitsUnderWay.removeLast() }
+        body()
+    }
+
+    /// The window of the innermost exit under way whose view holds `superview` (or is it) and does
+    /// not hold `target`, if the move to `target` leaves no visible window: a view moved from
+    /// `superview` to `target` then leaves that exit's subtree before its walk reached it.
+    private static func exitUnderWay(holding superview: View, notHolding target: View?) -> Window? {
+        guard !exitsUnderWay.isEmpty, target?.storedWindow.map({ $0.isHidden }) != false else { return nil }
+        for (exiting, window) in exitsUnderWay.reversed() where superview.isDescendant(of: exiting) {
+            return target?.isDescendant(of: exiting) == true ? nil : window
+        }
+        return nil
+    }
+
     /// Moves `view` under `newSuperview` (nil: removes it), at `index` among the subviews (nil: frontmost).
     ///
     /// Order: validation (a fault refuses the move and changes nothing); transitions in flight inside
@@ -20,7 +43,7 @@ enum ViewMove {
     /// transitions of the controllers it takes out of their parents' views
     /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``), or, for a move that neither leaves nor
     /// ends in a visible window, the end of the disappearances it takes out of their parents' reach
-    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:)``). Transitions move views with
+    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:byTransition:)``). Transitions move views with
     /// `drivesAppearance == false` (F7): the window then drives only what no transition drives (the
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
@@ -67,7 +90,12 @@ enum ViewMove {
             CallbackDelivery.run("willRemoveSubview(_:)", of: oldSuperview) { oldSuperview.willRemoveSubview(view) }
         }
         movesUnderWay.removeLast()
-        let leftWindow: Window? = if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { nil }
+        // A view taken out of a subtree whose exit walk is under way (one that left a visible
+        // window, or a window being hidden) holds controllers that walk has yet to reach: it leaves
+        // that window as a visible window's.
+        let leftExit = oldSuperview.flatMap { exitUnderWay(holding: $0, notHolding: newSuperview) }
+        let leftWindow: Window? =
+            if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { leftExit }
 
         oldSuperview?.subviewList.remove(view, leaving: View.listHole)
         if let newSuperview {
@@ -78,6 +106,7 @@ enum ViewMove {
             }
         }
         view.superview = newSuperview
+        TreeRevision.advance()
         if windowChanges {
             forEachView(in: view) { $0.storedWindow = newWindow }
             forEachView(in: view) { each in
@@ -102,8 +131,8 @@ enum ViewMove {
             if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
                 AppearanceWalk.windowTakesOver(rootsMovedWith: view)
             }
-            if leftWindow == nil, view.storedWindow?.isHidden != false {
-                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
+            if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
+                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view, byTransition: true)
             }
             return
         }
@@ -119,10 +148,11 @@ enum ViewMove {
         if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
             AppearanceWalk.windowTakesOver(rootsMovedWith: view)
         }
-        // Out of any visible window, and out of none: what its parent's forwarding reached no more
-        // (F1) ends an open disappearance here, as a view leaving a window would (F2).
-        if leftWindow == nil, view.storedWindow?.isHidden != false {
-            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
+        // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
+        // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
+        // view leaving a window would (F2).
+        if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
+            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view, byTransition: false)
         }
     }
 

@@ -7,17 +7,15 @@ import ContainerKit
 /// of the bug inside `withKnownIssue` in a test suite; once it is fixed, remove both and turn the
 /// reproduction into a regression test (`Tests/ContainerKitTests/Regression`).
 ///
-/// Open: Z, AA and AD (EngineBugReproductions.swift). AB, AC and AE, the last ones fixed, are in
-/// ReentrancyRegressionTests.swift, as is Y; L and N in BuiltInRegressionTests.swift.
+/// Open: Z and AD (EngineBugReproductions.swift). AA, fixed last, is in
+/// WindowWalkReentrancyTests.swift; AB, AC and AE in ReentrancyRegressionTests.swift, as is Y.
 extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
         // All of them are reached from inside a callback, by an armed operation (`reenter`).
         guard let callback = armedCallback else { return nil }
-        if callback.isWillCallback, operation.movesViewsOrControllers {
-            return isTurn
-                ? "Z: a will-callback of a visible transition's start moves what the transition shows"
-                : "AA: a will-callback of an appearance walk moves a controller the walk has yet to reach"
+        if callback.isWillCallback, operation.movesViewsOrControllers, startsVisibleTransitions {
+            return "Z: a will-callback of a visible transition's start moves what the transition shows"
         }
         if callback == .willMove, operation.movesViews, startsABuiltInContainersChange {
             return "Z: a willMove(toParent:) of a built-in container's change moves views or hides the window"
@@ -36,11 +34,14 @@ extension RandomWorld {
         return isBuiltIn(container)
     }
 
-    /// Whether the top-level step is a turn (`window.runUntilIdle()`, or the turns of a settle), in
-    /// which visible transitions start.
-    private var isTurn: Bool {
+    /// Whether the top-level step may start a visible transition, or turn one back: a turn
+    /// (`window.runUntilIdle()`, or the turns of a settle), or the start or the end of an
+    /// interactive one (a cancelled swipe sends its will-callbacks again, the other way).
+    private var startsVisibleTransitions: Bool {
         switch topLevelOperation {
-        case .runUntilIdle?, .settle?: return true
+        case .runUntilIdle?, .settle?, .beginPaging?, .beginInteractivePop?, .beginInteractiveDismissal?,
+            .finishGesture?, .cancelGesture?, .driverCancelGesture?:
+            return true
         default: return false
         }
     }
