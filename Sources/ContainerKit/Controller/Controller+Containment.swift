@@ -55,7 +55,7 @@ extension Controller {
             storedParent = nil
             deliverDidMove(toParent: nil, source: .controller(parentID))
             AppearanceWalk.endOrphanedTransition(
-                of: self, source: .controller(parentID), formerWindow: formerWindow)
+                of: self, source: .controller(parentID), formerWindow: formerWindow, formerParent: parent)
         }
     }
 

@@ -41,12 +41,23 @@ enum AppearanceWalk {
         pushForwardingTargets(of: root, onto: &stack)
         while let (controller, parent, source) = stack.popLast() {
             if let transitions, transitions.isMoving(controller) { continue }
-            guard fits(parent, childStep) else { continue }
+            guard fits(parent, childStep), isStillForwarded(controller, by: parent) else { continue }
             _ = apply(childStep, to: controller, source: source, manual: false)
             if fits(controller, childStep) {
                 pushForwardingTargets(of: controller, onto: &stack)
             }
         }
+    }
+
+    /// Whether `parent` still forwards to `controller`, pushed onto the walk's stack as one of its
+    /// targets: a callback sent earlier in the walk may have taken it out of `parent` (R2, R4), or
+    /// its view out of `parent`'s view. Then the walk skips it and what is below it: it follows
+    /// what drives it now, and a step sent there would leave it appearing where nothing ends it.
+    private static func isStillForwarded(_ controller: Controller, by parent: Controller) -> Bool {
+        guard controller.storedParent === parent, let view = controller.storedView,
+            let parentView = parent.storedView
+        else { return false }
+        return view.isDescendant(of: parentView)
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
@@ -99,8 +110,13 @@ enum AppearanceWalk {
             switch action {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
                 if drivesOwnChildren { controller.drivenStep = step }
+                let epoch = controller.appearance.epoch
                 controller.deliverAppearance(.willAppear, animated: animated, source: source)
-                if thenViewIsAppearing {
+                // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
+                // appearance is over, and it gets no viewIsAppearing.
+                if thenViewIsAppearing, controller.appearanceState == .appearing,
+                    controller.appearance.epoch == epoch
+                {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
             case .callViewWillDisappear(let animated):
@@ -292,6 +308,22 @@ enum AppearanceWalk {
         enter(controller, window: window, source: .window(window.windowID))
     }
 
+    /// Ends the appearance a visible transition began for `incoming`, the controller it brings in,
+    /// when it completes: `incoming` appears if its view is in a visible window then, and otherwise
+    /// disappears again (will-disappear, then did-disappear, each forwarded; nothing if it is
+    /// disappeared already, as when the transition did not begin its appearance). The transition's
+    /// callbacks may have taken its container out of the window, or hidden the window.
+    static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource) {
+        if incoming.isInVisibleWindow {
+            run(from: incoming, step: .end(appearing: true), source: source, rootIsManual: false)
+        } else {
+            run(
+                from: incoming, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                source: source, rootIsManual: false)
+            run(from: incoming, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+
     /// `controller`'s appearance transition is open and what was to end it no longer reaches it: it
     /// left its parent (R2 and R4 move no view), or its built-in container stopped showing it off
     /// screen (``ContainerController/settlingOffScreen(_:)``). In a visible window, the window takes
@@ -300,13 +332,21 @@ enum AppearanceWalk {
     /// (F3 skips its will-disappear), forwarded (F1); unless a transition in flight in
     /// `formerWindow` (the window its former parent is in) takes it out, and ends it itself (F7).
     /// An appearing one out of a window is left to what began it (a `transition(from:to:…)` whose
-    /// incoming controller left inside its callbacks ends it when it completes).
-    static func endOrphanedTransition(of controller: Controller, source: EventSource, formerWindow: Window?) {
+    /// incoming controller left inside its callbacks ends it when it completes), unless it leaves
+    /// `formerParent` while that parent is appearing itself: the appearance was the parent's,
+    /// forwarded (F1), and the parent's did-appear no longer reaches it (a child taken out of the
+    /// controller a transition brings in, inside that transition's will-callbacks). It disappears
+    /// then, as a view leaving a window does (F2), inside the call.
+    static func endOrphanedTransition(
+        of controller: Controller, source: EventSource, formerWindow: Window?, formerParent: Controller? = nil
+    ) {
         let state = controller.appearanceState
         guard state == .appearing || state == .disappearing else { return }
         if controller.isInVisibleWindow {
             windowTakesOver(controller)
         } else if state == .disappearing, formerWindow?.isAnimating(controller, toward: false) != true {
+            exit([controller], source: source)
+        } else if state == .appearing, formerParent?.appearanceState == .appearing {
             exit([controller], source: source)
         }
     }
@@ -332,6 +372,11 @@ enum AppearanceWalk {
     /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
     /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). Those
     /// under a container that forwards by hand are its own (F4).
+    ///
+    /// The other way round, a disappeared controller whose root view the move put inside its
+    /// parent's view while that parent appears (off screen: a controller a transition brings in,
+    /// whose view is not in the window yet) joins that appearance (F1), as ``joinParentsAppearance(_:)``
+    /// says.
     static func endOrphanedTransitions(rootsMovedWith view: View) {
         // Only the topmost root views under `view` can have left their parent's view: a root view
         // deeper down sits in its parent's (R6), which moved with it. So the walk stops at each root
@@ -362,10 +407,36 @@ enum AppearanceWalk {
 
     /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
     private static func endOrphanedTransition(ofRootMoved root: Controller) {
+        if root.appearanceState == .disappeared {
+            joinParentsAppearance(root)
+            return
+        }
         guard root.appearanceState == .disappearing, let parent = forwardingParentLeft(by: root),
             !isUnderManualForwarding(root)
         else { return }
         endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
+    }
+
+    /// `root`, disappeared, has its root view inside its parent's view, out of any visible window,
+    /// while the parent is appearing: it was put there (a child embedded, or a built-in container's
+    /// new child shown, off screen) after the parent's forwarding ran. It begins appearing now, so
+    /// that the parent's did-appear, when the parent's view enters the window, reaches it (F1;
+    /// a built-in container forwards only to the children it shows, F6). Otherwise it would be
+    /// left disappeared with its view in the visible window.
+    private static func joinParentsAppearance(_ root: Controller) {
+        guard let parent = root.storedParent, parent.appearanceState == .appearing,
+            let animated = parent.appearance.openTransitionIsAnimated, let rootView = root.storedView,
+            let parentView = parent.storedView, rootView.isDescendant(of: parentView)
+        else { return }
+        switch parent.appearanceForwarding {
+        case .automatic: break
+        case .containerDriven: guard parent.shows(root) else { return }
+        case .manual: return
+        }
+        guard !isUnderManualForwarding(parent) else { return }
+        run(
+            from: root, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+            source: .controller(parent.id), rootIsManual: false)
     }
 
     /// `view` left the visible `window`, and what drives the controllers it holds has run (the
@@ -424,12 +495,18 @@ enum AppearanceWalk {
     /// controller and those it forwards to; a driving root inside the view (a controller whose root
     /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
     /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
+    /// One that is appearing already began with the view's owner, and left its parent during the
+    /// transition's will-callbacks (R2 and R4 move no view): the transition's did-callbacks no
+    /// longer reach it, so the window takes it over (``windowTakesOver(_:)``).
     static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
         let owner = view.owningController
         let source = EventSource.window(window.windowID)
         for root in drivingRoots(in: view) where root !== owner {
-            guard root.appearanceState == .disappeared || root.appearanceState == .disappearing else { continue }
-            enter(root, window: window, source: source)
+            switch root.appearanceState {
+            case .disappeared, .disappearing: enter(root, window: window, source: source)
+            case .appearing: windowTakesOver(root)
+            case .appeared: continue
+            }
         }
     }
 

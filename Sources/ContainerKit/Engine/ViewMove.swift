@@ -214,7 +214,7 @@ enum ViewMove {
             }
             // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
             var member = owner
-            while let container = member.storedParent ?? member.pendingStack, container.isBuiltInContainer {
+            while let container = member.parentOrJoiningContainer ?? member.pendingStack, container.isBuiltInContainer {
                 if container === controller { return true }
                 if container.storedView != nil { break }
                 member = container
@@ -229,10 +229,12 @@ enum ViewMove {
     /// A controller waiting to join a navigation stack (``Controller/pendingStack``: pushed during
     /// an interactive pop) goes in that navigation controller's view when the gesture ends, as a
     /// child does: completing the gesture is part of some moves (a view leaving a visible window),
-    /// and a move checked before it must be refused for what it leads to, not after it.
+    /// and a move checked before it must be refused for what it leads to, not after it. So does a
+    /// controller joining a built-in container (inside the `willMove(toParent:)` of its adoption):
+    /// the container's transition puts its root view there next.
     static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
         var current = controller
-        while let container = current.storedParent ?? current.pendingStack, container.isBuiltInContainer {
+        while let container = current.parentOrJoiningContainer ?? current.pendingStack, container.isBuiltInContainer {
             if let containerView = container.storedView { return containerView }
             current = container
         }

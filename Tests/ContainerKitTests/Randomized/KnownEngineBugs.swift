@@ -14,13 +14,8 @@ extension RandomWorld {
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
         // All of them are reached from inside a callback, by an armed operation (`reenter`).
         guard let callback = armedCallback else { return nil }
-        if callback.isWillCallback, operation.movesViewsOrControllers {
-            return isTurn
-                ? "Z: a will-callback of a visible transition's start moves what the transition shows"
-                : "AA: a will-callback of an appearance walk moves a controller the walk has yet to reach"
-        }
-        if callback == .willMove, operation.movesViews, startsABuiltInContainersChange {
-            return "Z: a willMove(toParent:) of a built-in container's change moves views or hides the window"
+        if callback.isWillCallback, operation.movesViewsOrControllers, !isTurn {
+            return "AA: a will-callback of an appearance walk moves a controller the walk has yet to reach"
         }
         if let container = step.facts.container,
             container === tabBar || container === pages || (container === navigation && isSettingTheStack),
@@ -60,12 +55,6 @@ extension RandomWorld {
         // walks loop for ever (soak seed 7379972235312297287).
         if step.facts.adopting.contains(where: { $0 === container }) { return true }
         return taken.contains { controller in pending.contains { $0 === controller } }
-    }
-
-    /// Whether the top-level step is a request to a built-in container.
-    private var startsABuiltInContainersChange: Bool {
-        guard let container = topLevelFacts?.container else { return false }
-        return isBuiltIn(container)
     }
 
     /// Whether the top-level step ends a gesture, which runs the requests deferred during it
@@ -114,17 +103,6 @@ extension Operation {
             return true
         default:
             return false
-        }
-    }
-
-    /// Whether the operation moves views (by hand, or through a presentation or a transition), or
-    /// shows or hides the window.
-    fileprivate var movesViews: Bool {
-        switch self {
-        case .addSubview, .insertSubview, .removeFromSuperview, .embed, .unembed, .transition, .swapChild,
-            .present, .dismiss, .hideWindow, .showWindow, .setRoot:
-            true
-        default: false
         }
     }
 }
