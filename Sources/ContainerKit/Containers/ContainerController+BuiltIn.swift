@@ -153,9 +153,12 @@ extension ContainerController {
     /// comes. Each such child, in `children` order, once `settle` has returned, ends it as
     /// ``AppearanceWalk/endOrphanedTransition(of:source:formerWindow:)`` says: in a visible window
     /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
-    /// its did-disappear as a view leaving a window does (F2), inside the call. A child the change
+    /// its did-disappear as a view leaving a window does (F2), inside the call. So does an appearing
+    /// one while this container appears itself with its view in no window yet (brought in by a
+    /// transition that has not put it there): it gets will-disappear, then did-disappear, and the
+    /// child shown now joins the container's appearance as its view goes in (F1). A child the change
     /// removed ended it at its removal already; this is for one that stays a child unshown (a tab
-    /// no longer selected).
+    /// no longer selected, a controller no longer on top of the stack).
     func settlingOffScreen(_ settle: () -> Void) {
         let open = children.filter { child in
             shows(child) && (child.appearanceState == .appearing || child.appearanceState == .disappearing)
@@ -163,7 +166,7 @@ extension ContainerController {
         settle()
         for child in open where !(child.storedParent === self && shows(child)) {
             AppearanceWalk.endOrphanedTransition(
-                of: child, source: .controller(id), formerWindow: storedView?.storedWindow)
+                of: child, source: .controller(id), formerWindow: storedView?.storedWindow, formerParent: self)
         }
     }
 }

@@ -41,7 +41,11 @@ enum AppearanceWalk {
         pushForwardingTargets(of: root, onto: &stack)
         while let (controller, parent, source) = stack.popLast() {
             if let transitions, transitions.isMoving(controller) { continue }
-            guard fits(parent, childStep), isStillForwarded(controller, by: parent) else { continue }
+            guard fits(parent, childStep) else { continue }
+            guard isStillForwarded(controller, by: parent) else {
+                windowTakesOver(skipped: controller, childStep)
+                continue
+            }
             _ = apply(childStep, to: controller, source: source, manual: false)
             if fits(controller, childStep) {
                 pushForwardingTargets(of: controller, onto: &stack)
@@ -58,6 +62,19 @@ enum AppearanceWalk {
             let parentView = parent.storedView
         else { return false }
         return view.isDescendant(of: parentView)
+    }
+
+    /// `controller`, skipped by a walk that brings its former parent on screen (`step` begins an
+    /// appearance), was taken out of that parent (R2 moves no view) before the walk reached it, and
+    /// its root view is still in the visible window: with no parent, it is a driving root of the
+    /// window (F2), which brings it on screen as for a view entering it (will-appear now, did-appear
+    /// at the end of the turn). Otherwise it would be left disappeared in the visible window.
+    private static func windowTakesOver(skipped controller: Controller, _ step: AppearanceStep) {
+        guard case .begin(appearing: true, _, _) = step, controller.storedParent == nil,
+            controller.appearanceState == .disappeared, let window = controller.storedView?.storedWindow,
+            !window.isHidden
+        else { return }
+        enter(controller, window: window, source: .window(window.windowID))
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
@@ -370,8 +387,10 @@ enum AppearanceWalk {
     /// out and was to end it with its did-disappear, F7) would wait for a did-disappear that never
     /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
     /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
-    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). Those
-    /// under a container that forwards by hand are its own (F4).
+    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). So
+    /// does one left appearing by its parent's forwarding while the parent appears itself (its
+    /// did-appear would not reach it now): it gets will-disappear, then did-disappear. Those under a
+    /// container that forwards by hand are its own (F4).
     ///
     /// The other way round, a disappeared controller whose root view the move put inside its
     /// parent's view while that parent appears (off screen: a controller a transition brings in,
@@ -411,10 +430,12 @@ enum AppearanceWalk {
             joinParentsAppearance(root)
             return
         }
-        guard root.appearanceState == .disappearing, let parent = forwardingParentLeft(by: root),
+        guard root.appearanceState != .appeared, let parent = forwardingParentLeft(by: root),
             !isUnderManualForwarding(root)
         else { return }
-        endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow)
+        endOrphanedTransition(
+            of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow,
+            formerParent: parent)
     }
 
     /// `root`, disappeared, has its root view inside its parent's view, out of any visible window,

@@ -119,36 +119,6 @@ import Testing
         }
     }
 
-    /// Bug AD (soak seed 1431828042373668781): `root.transition(from: x, to: nav, duration: 0)`
-    /// begins `nav`'s appearance before `nav`'s view is in the window; `nav` forwards it to `a`, its
-    /// top, whose `viewIsAppearing(_:)` pushes `f`. `nav` is not in a visible window yet, so the
-    /// push settles inside the call (§1): `a`'s view is taken out, with no callbacks (F7), and `f`
-    /// is shown. `f` then appears with `nav`, and `a` is left appearing with its view in no window.
-    @Test func bugAD_aPushFromAnAppearanceCallbackBeforeTheContainerIsInTheWindow() {
-        let root = Parent(name: "root")
-        let x = Leaf(name: "x")
-        let a = SpyController(name: "a")
-        let f = Leaf(name: "f")
-        let nav = NavigationController(name: "nav", rootController: a)
-        embed(x, in: root)
-        let window = show(root)
-        a.onViewIsAppearing = { [unowned nav] _ in nav.push(f, animated: false) }
-        collectingViolations {
-            root.addChild(nav)
-            x.willMove(toParent: nil)
-            root.transition(from: x, to: nav, duration: 0, animations: nil) { _ in
-                nav.didMove(toParent: root)
-                x.removeFromParent()
-            }
-            window.runUntilIdle()
-        }
-        #expect(window.isQuiescentForTests)
-        #expect(nav.topController === f && a.viewIfLoaded?.window == nil)
-        withKnownIssue("AD: a is left appearing with its view in no window") {
-            #expect(a.appearanceState == .disappeared)
-        }
-    }
-
     /// Bug AE (soak seed 7084994953049940331): `tabs.controllers = [x, h]` adopts `h`; from `h`'s
     /// `willMove(toParent: tabs)`, `tabs.controllers = [x]` takes `h` out again while its addition
     /// is open. The tab bar begins `h`'s removal (a second willMove, against R7) and the engine stops

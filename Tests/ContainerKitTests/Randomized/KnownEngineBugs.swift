@@ -7,8 +7,8 @@ import ContainerKit
 /// of the bug inside `withKnownIssue` in a test suite; once it is fixed, remove both and turn the
 /// reproduction into a regression test (`Tests/ContainerKitTests/Regression`).
 ///
-/// Open: Z, AA, AB, AC, AD and AE (EngineBugReproductions.swift). Y, the last one fixed, is in
-/// ReentrancyRegressionTests.swift; L and N, the two before it, in BuiltInRegressionTests.swift.
+/// Open: AA, AB, AC and AE (EngineBugReproductions.swift). Z and AD, the last ones fixed, are in
+/// ReentrancyRegressionTests.swift; L and N, fixed before them, in BuiltInRegressionTests.swift.
 extension RandomWorld {
     /// The bug `step` would reach, if any.
     func knownBug(reachedBy step: PreparedStep, _ operation: Operation) -> String? {
@@ -25,11 +25,6 @@ extension RandomWorld {
         }
         if callback == .didMove || callback == .viewDidLoad, asksABuiltInContainer(step) {
             return "AC: a request to a built-in container from a didMove(toParent:) sent as moves settle"
-        }
-        if let container = step.facts.container, isBuiltIn(container), container.appearanceState != .disappeared,
-            !isInVisibleWindow(container)
-        {
-            return "AD: a built-in container out of a window changes what it shows before it has disappeared"
         }
         if takesWhatABuiltInContainerIsAdopting(step, operation)
             || callback == .willMove && endsAGesture && !step.facts.adopting.isEmpty

@@ -931,8 +931,8 @@ import Testing
     /// `b`'s `viewWillDisappear(_:)`, the outgoing tab's, takes `c` out of `box` in three steps. `c`,
     /// appearing with its view in no window, was left to what began it, and `box`'s did-appear no
     /// longer reaches it: it was left appearing out of any window. A controller that leaves a parent
-    /// that is itself appearing, while its own view is in no visible window, disappears at once
-    /// (F2), inside its removal.
+    /// that is itself appearing (its view taken out of the parent's, or itself taken out of the
+    /// parent), while its own view is in no visible window, disappears at once (F2).
     @Test func aChildTakenOutOfTheIncomingTabByTheOutgoingWillDisappearDisappears() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
@@ -954,11 +954,12 @@ import Testing
                 box.viewWillAppear(animated: false)
                 c.viewWillAppear(animated: false)
                 b.viewWillDisappear(animated: false)
-                -- inside it, c leaves box in three steps; box is appearing, its view not in the window yet
+                -- inside it, c leaves box in three steps; box is appearing, its view not in the window yet, and
+                -- c disappears as its view leaves box's
                 c.willMove(toParent: nil)
-                c.didMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
                 c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
                 b.viewDidDisappear(animated: false)
                 box.viewDidAppear(animated: false)
                 """)
@@ -976,8 +977,8 @@ import Testing
     /// The walk, which had planned `d` as `q`'s child, still sent it will-appear, with its view in no
     /// window, and nothing ended it; `c` got `viewIsAppearing(_:)` after its removal had made it
     /// disappear. The walk skips a child that left its parent before it reached it, and sends no
-    /// `viewIsAppearing(_:)` to a controller its `viewWillAppear(_:)` moved on; `c`, which leaves
-    /// `q` while `q` appears, with its view in no window, disappears inside its removal.
+    /// `viewIsAppearing(_:)` to a controller its `viewWillAppear(_:)` moved on; `c`, whose view
+    /// leaves `q`'s while `q` appears, out of any window, disappears then.
     @Test func childrenTakenOutOfTheIncomingControllerDuringItsWalkGetNothingMoreFromIt() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
@@ -1008,9 +1009,9 @@ import Testing
                 s.viewIsAppearing(animated: false)
                 c.viewWillAppear(animated: false)
                 c.willMove(toParent: nil)
-                c.didMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
                 c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
                 -- no c.viewIsAppearing, and d, out of q, gets nothing
                 a.viewDidDisappear(animated: false)
                 q.viewDidAppear(animated: false)
@@ -1076,6 +1077,74 @@ import Testing
             #expect(q.children.map(\.id) == [s.id, g.id] && g.view.window === window)
             #expect([q, s, g].allSatisfy { $0.appearanceState == .appeared })
             #expect(c.appearanceState == .disappeared && c.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    // MARK: - A built-in container that appears before its view is in the window
+
+    /// Found by the soak (seed 1431828042373668781), bug AD: `root.transition(from: x, to: nav, …)`
+    /// begins `nav`'s appearance before `nav`'s view is in the window; `nav` forwards it to `a`, its
+    /// top, whose `viewIsAppearing(_:)` pushes `f`. `nav` is not in a visible window, so the push
+    /// settles inside the call (§1); `a`'s view was taken out with no callbacks (F7) and `a` was left
+    /// appearing with its view in no window. The controller `nav` stops showing ends the appearance
+    /// it had begun with `nav`: it disappears (will-disappear, then did-disappear) as it leaves; the
+    /// one it shows now joins `nav`'s appearance as its view goes in (will-appear now, did-appear
+    /// with `nav`'s, F1, F6).
+    @Test func aPushFromAnAppearanceCallbackBeforeTheNavigationControllerIsInTheWindow() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let x = Leaf(name: "x")
+            let a = SpyController(name: "a")
+            let f = Leaf(name: "f")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(x, in: root)
+            let window = show(root)
+            a.onViewIsAppearing = { [unowned nav] _ in if f.parent == nil { nav.push(f, animated: false) } }
+            recorder.skipEvents()
+            root.addChild(nav)
+            x.willMove(toParent: nil)
+            root.transition(from: x, to: nav, duration: 0, animations: nil) { _ in
+                nav.didMove(toParent: root)
+                x.removeFromParent()
+            }
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.willMove(toParent: root)
+                x.willMove(toParent: nil)
+                x.viewWillDisappear(animated: false)
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                a.viewIsAppearing(animated: false)
+                -- inside it, nav.push(f): nav is not in the window yet, so the push settles inside the call
+                f.willMove(toParent: nav)
+                f.loadView()
+                f.viewDidLoad()
+                -- f's view goes into nav's: f joins nav's appearance
+                f.viewWillAppear(animated: false)
+                f.viewIsAppearing(animated: false)
+                f.didMove(toParent: nav)
+                -- a, which nav no longer shows, disappears
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                nav.viewIsAppearing(animated: false)
+                nav.viewDidAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                x.viewDidDisappear(animated: false)
+                root.completion(finished: true)
+                nav.didMove(toParent: root)
+                x.didMove(toParent: nil)
+                """, filter: .everything)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(nav.topController === f && a.viewIfLoaded?.window == nil)
+            #expect(a.appearanceState == .disappeared && f.appearanceState == .appeared)
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty, "\(recorder.violations)")
