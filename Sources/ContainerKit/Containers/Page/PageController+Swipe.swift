@@ -17,7 +17,11 @@ extension PageController {
     /// one still animates), or the data source has no page in that direction (it is asked, and
     /// nothing else fires). Refused (a fault, nothing fires after the data source's answer): an
     /// answer that has another parent, whose root view holds the page controller's view, or that is
-    /// a page of this controller already.
+    /// a page of this controller already. Given up, also returning nil, when the incoming pages'
+    /// `willMove(toParent:)` or the delegate's `willTransition(to:)` takes the page controller off
+    /// screen: a warning, and each page's move ends with `didMove(toParent: nil)` (R7). Taken off
+    /// screen by the appearance callbacks that follow, the swipe completes inside the call, as one in
+    /// flight does when its page controller leaves the window.
     ///
     /// ## Callback order
     ///
