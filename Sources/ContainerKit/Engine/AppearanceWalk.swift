@@ -65,14 +65,22 @@ enum AppearanceWalk {
     }
 
     /// `controller`, skipped by a walk that brings its former parent on screen (`step` begins an
-    /// appearance), was taken out of that parent (R2 moves no view) before the walk reached it, and
-    /// its root view is still in the visible window: with no parent, it is a driving root of the
-    /// window (F2), which brings it on screen as for a view entering it (will-appear now, did-appear
-    /// at the end of the turn). Otherwise it would be left disappeared in the visible window.
+    /// appearance), was taken out of that parent before the walk reached it: with its view still
+    /// in the visible window, the window takes it over (``windowTakesOver(removed:)``).
     private static func windowTakesOver(skipped controller: Controller, _ step: AppearanceStep) {
-        guard case .begin(appearing: true, _, _) = step, controller.storedParent == nil,
-            controller.appearanceState == .disappeared, let window = controller.storedView?.storedWindow,
-            !window.isHidden
+        guard case .begin(appearing: true, _, _) = step else { return }
+        windowTakesOver(removed: controller)
+    }
+
+    /// `controller`, disappeared, was taken out of its parent (R2 moves no view) with its root view
+    /// in the visible window: with no parent, it is a driving root of the window (F2), which brings
+    /// it on screen as for a view entering it (will-appear now, did-appear at the end of the turn).
+    /// Its parent had not brought it in yet (a walk that was to reach it, or a transition that had
+    /// put the parent's view back in the window and was about to drive it); otherwise it would be
+    /// left disappeared in the visible window.
+    static func windowTakesOver(removed controller: Controller) {
+        guard controller.storedParent == nil, controller.appearanceState == .disappeared,
+            let window = controller.storedView?.storedWindow, !window.isHidden
         else { return }
         enter(controller, window: window, source: .window(window.windowID))
     }

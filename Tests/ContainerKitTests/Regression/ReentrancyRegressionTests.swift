@@ -1149,4 +1149,60 @@ import Testing
         }
         #expect(recorder.violations.isEmpty, "\(recorder.violations)")
     }
+
+    /// Found by the soak (seeds 8183056540955385875 and 8240916797267599426): `root` presents `f`
+    /// full screen, so `root`'s view leaves the window until the dismissal; `h`, a controller with no
+    /// parent, has its view in `e`'s by hand. The dismissal puts `root`'s view back, and the window
+    /// brings `h` in (F2); `h`'s `viewWillAppear(_:)` takes `c` out of `root` (R2 moves no view:
+    /// `c`'s view stays in `root`'s, in the window). The dismissal's walk no longer reaches `c`, and
+    /// nothing else did: `c` was left disappeared in the visible window. With no parent and its view
+    /// in the visible window, `c` is the window's (F2): it appears as a view entering it does,
+    /// will-appear inside its removal and did-appear at the end of the turn.
+    @Test func aChildTakenOutOfAParentAboutToAppearWithItsViewInTheWindowIsTheWindows() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let e = Leaf(name: "e")
+            let c = Leaf(name: "c")
+            let h = SpyController(name: "h")
+            let f = Leaf(name: "f")
+            embed(e, in: root)
+            embed(c, in: root)
+            let window = show(root)
+            e.view.addSubview(h.view)
+            f.modalPresentationStyle = .fullScreen
+            root.present(f, animated: false)
+            window.runUntilIdle()
+            h.onViewWillAppear = { [unowned root] _ in
+                guard c.parent === root else { return }
+                c.willMove(toParent: nil)
+                c.removeFromParent()
+            }
+            recorder.skipEvents()
+            root.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- root.dismiss: root's view goes back in the window, and the window brings h in (F2)
+                h.viewWillAppear(animated: false)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                -- c, with no parent and its view in the window, is the window's
+                c.viewWillAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                root.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                h.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(c.parent == nil && c.view.window === window)
+            #expect([root, e, c, h].allSatisfy { $0.appearanceState == .appeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
 }
