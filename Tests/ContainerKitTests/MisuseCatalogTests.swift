@@ -133,6 +133,9 @@ import Testing
         // Found by the randomized tests' re-entrant operations: calls inside a built-in container's change
         case requestKeptForAfterAChangeRefusedWhenItRuns = "M105"
         case addChildOfControllerATabBarIsAboutToAdopt = "M106"
+        // Found by the randomized tests' re-entrant operations: a built-in visible transition's start
+        case builtInTransitionTakenOffScreenAsItStarts = "M107"
+        case swipeTakenOffScreenByAnIncomingWillMove = "M108"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -312,6 +315,8 @@ extension MisuseCatalogTests.Row {
         case .additionMadeImpossibleByItsRemoval: T.additionMadeImpossibleByItsRemoval(check)
         case .requestKeptForAfterAChangeRefusedWhenItRuns: T.requestKeptForAfterAChangeRefusedWhenItRuns(check)
         case .addChildOfControllerATabBarIsAboutToAdopt: T.addChildOfControllerATabBarIsAboutToAdopt(check)
+        case .builtInTransitionTakenOffScreenAsItStarts: T.builtInTransitionTakenOffScreenAsItStarts(check)
+        case .swipeTakenOffScreenByAnIncomingWillMove: T.swipeTakenOffScreenByAnIncomingWillMove(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1503,6 +1508,67 @@ extension MisuseCatalogTests {
             x.didMove(toParent: nil)
             """)
         #expect(a.parent === tabs && root.children.map(\.id) == [tabs.id])
+    }
+
+    /// `nav.push(m, animated: true)`; in the turn, `b`'s `viewWillDisappear(_:)`, the outgoing
+    /// controller's, hides the window. `m` does not begin appearing, and the push completes inside
+    /// the call, as off screen.
+    static func builtInTransitionTakenOffScreenAsItStarts(_ check: Check) {
+        let b = SpyController(name: "b")
+        let nav = NavigationController(name: "nav", rootController: b)
+        let window = show(nav)
+        let m = Leaf(name: "m")
+        b.onViewWillDisappear = { [unowned window] _ in window.isHidden = true }
+        check.recorder.skipEvents()
+        nav.push(m, animated: true)
+        check.recorder.expect("m.willMove(toParent: nav)")
+        check.tolerated(.invalidTransition, involving: [nav, m]) {
+            window.runUntilIdle()
+        }
+        check.recorder.expect(
+            """
+            m.loadView()
+            m.viewDidLoad()
+            b.viewWillDisappear(animated: true)
+            -- b hides the window (F2); nav is off screen: m does not appear, the push completes inside the call
+            nav.viewWillDisappear(animated: false)
+            nav.viewDidDisappear(animated: false)
+            b.viewDidDisappear(animated: true)
+            m.didMove(toParent: nav)
+            """)
+        #expect(window.animationsInFlight.isEmpty && nav.topController === m)
+        #expect([nav, b, m].allSatisfy { $0.appearanceState == .disappeared })
+    }
+
+    /// A swipe adopts `f`; `f`'s `willMove(toParent: page)` hides the window. The swipe is given
+    /// up before its turn begins: `f`'s move ends, and no appearance callback fires.
+    static func swipeTakenOffScreenByAnIncomingWillMove(_ check: Check) {
+        let page = PageController(name: "page", transitionStyle: .scroll)
+        let e = Leaf(name: "e")
+        let f = SpyController(name: "f")
+        let source = PagesLeadingTo(f)
+        page.dataSource = source
+        page.setControllers([e], direction: .forward, animated: false)
+        let window = show(page)
+        f.onWillMove = { [unowned window] parent in if parent != nil { window.isHidden = true } }
+        check.recorder.skipEvents()
+        var swipe: InteractiveTransition?
+        check.tolerated(.invalidTransition, involving: [page, f]) {
+            swipe = page.beginInteractivePaging(.forward)
+        }
+        check.recorder.expect(
+            """
+            page.dataSource.controllerAfter(e)
+            f.willMove(toParent: page)
+            -- f hides the window (F2); the swipe is given up before its turn begins
+            page.viewWillDisappear(animated: false)
+            e.viewWillDisappear(animated: false)
+            page.viewDidDisappear(animated: false)
+            e.viewDidDisappear(animated: false)
+            f.didMove(toParent: nil)
+            """)
+        #expect(swipe == nil && f.parent == nil && page.shownControllers.map(\.id) == [e.id])
+        #expect(page.dataSource === source)
     }
 
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {

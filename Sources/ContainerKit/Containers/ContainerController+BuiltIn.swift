@@ -96,6 +96,44 @@ extension ContainerController {
             + "\(id) would put it inside its own view: the view tree would have a cycle"
     }
 
+    /// Whether this container is still on screen in `window`, the window that runs its visible
+    /// transition. A callback the transition sends as it starts may have taken the container's view
+    /// out of it, moved it to another window, or hidden the window.
+    func isShown(in window: Window) -> Bool {
+        isInVisibleWindow && storedView?.storedWindow === window
+    }
+
+    /// Begins `incoming`'s appearance for a visible transition of this built-in container that
+    /// brings it in, only if the container is still on screen in `window`: the callbacks sent
+    /// before (the outgoing controller's will-disappear, a `viewDidLoad()`) may have taken it out,
+    /// and a controller that began appearing there would be left appearing off screen.
+    func beginAppearance(ofIncoming incoming: Controller, animated: Bool, in window: Window) {
+        guard isShown(in: window) else { return }
+        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+    }
+
+    /// Ends the appearance a transition of this container began for `incoming`, as
+    /// ``AppearanceWalk/endIncomingAppearance(of:animated:source:)`` says.
+    func endIncomingAppearance(of incoming: Controller, animated: Bool) {
+        AppearanceWalk.endIncomingAppearance(of: incoming, animated: animated, source: .controller(id))
+    }
+
+    /// Whether the visible transition this built-in container started in `window` goes on there,
+    /// read once the callbacks its start sends have returned; if it does not (they took the
+    /// container's view out of the window, moved it to another, or hid the window), a warning says
+    /// that it completes inside the call, as off screen, and that `incoming` ends disappeared.
+    func goesOnAfterItsStart(in window: Window, transition: String, incoming: [Controller]) -> Bool {
+        guard !isShown(in: window) else { return true }
+        let named = incoming.map { "\($0.id)" }.joined(separator: ", ")
+        ContractViolation(
+            kind: .invalidTransition, severity: .warning, controllers: [id] + incoming.map(\.id),
+            message: "\(transition) on \(id): \(id)'s view left \(window.windowID) (or the window was hidden) inside "
+                + "the callbacks the transition sends as it starts; the transition completed inside the call, as an "
+                + "off-screen one does" + (named.isEmpty ? "." : ", and \(named) end disappeared.")
+        ).report()
+        return false
+    }
+
     /// A built-in container's change: on screen, `host`'s visible transition at the end of the turn;
     /// off screen, `settleOffScreen` now (through ``settlingOffScreen(_:)``).
     func requestVisibleChange(_ host: any VisibleTransitionHost, settleOffScreen: () -> Void) {
@@ -115,9 +153,12 @@ extension ContainerController {
     /// comes. Each such child, in `children` order, once `settle` has returned, ends it as
     /// ``AppearanceWalk/endOrphanedTransition(of:source:formerWindow:)`` says: in a visible window
     /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
-    /// its did-disappear as a view leaving a window does (F2), inside the call. A child the change
+    /// its did-disappear as a view leaving a window does (F2), inside the call. So does an appearing
+    /// one while this container appears itself with its view in no window yet (brought in by a
+    /// transition that has not put it there): it gets will-disappear, then did-disappear, and the
+    /// child shown now joins the container's appearance as its view goes in (F1). A child the change
     /// removed ended it at its removal already; this is for one that stays a child unshown (a tab
-    /// no longer selected).
+    /// no longer selected, a controller no longer on top of the stack).
     func settlingOffScreen(_ settle: () -> Void) {
         let open = children.filter { child in
             shows(child) && (child.appearanceState == .appearing || child.appearanceState == .disappearing)
@@ -126,7 +167,7 @@ extension ContainerController {
             settle()
             for child in open where !(child.storedParent === self && shows(child)) {
                 AppearanceWalk.endOrphanedTransition(
-                    of: child, source: .controller(id), formerWindow: storedView?.storedWindow)
+                    of: child, source: .controller(id), formerWindow: storedView?.storedWindow, formerParent: self)
             }
         }
     }

@@ -122,15 +122,8 @@ extension ContainerController {
             if outgoingLeaves, let outgoingView = from.storedView {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
-            if !began {
-                // Off screen, the transition sends no appearance callbacks (§1); but a container
-                // appearing before its view is in the window (the incoming controller of a
-                // transition of its parent, say) had begun the outgoing child's appearance, which
-                // nothing would end now.
-                AppearanceWalk.endStrandedAppearance(of: from, source: source)
-            }
             if began {
-                endIncomingAppearance(of: to, animated: animated, source: source)
+                endIncomingAppearance(of: to, animated: animated)
                 if outgoingLeaves || !from.isInVisibleWindow {
                     AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
                 } else {
@@ -187,20 +180,6 @@ extension ContainerController {
                 "\(from.id)'s superview left the visible window inside the transition's callbacks: \(to.id)'s view "
                     + "was added there, out of any visible window, and \(to.id) disappears again when the transition "
                     + "completes")
-        }
-    }
-
-    /// Ends the appearance the transition began for `to` when it completes: `to` appears if its view
-    /// is in a visible window then, and otherwise disappears again (will-disappear, then
-    /// did-disappear, each forwarded; nothing if it is disappeared already).
-    private func endIncomingAppearance(of to: Controller, animated: Bool, source: EventSource) {
-        if to.isInVisibleWindow {
-            AppearanceWalk.run(from: to, step: .end(appearing: true), source: source, rootIsManual: false)
-        } else {
-            AppearanceWalk.run(
-                from: to, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                source: source, rootIsManual: false)
-            AppearanceWalk.run(from: to, step: .end(appearing: false), source: source, rootIsManual: false)
         }
     }
 

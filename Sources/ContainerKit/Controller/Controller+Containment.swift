@@ -55,7 +55,9 @@ extension Controller {
             storedParent = nil
             deliverDidMove(toParent: nil, source: .controller(parentID))
             AppearanceWalk.endOrphanedTransition(
-                of: self, source: .controller(parentID), formerWindow: formerWindow)
+                of: self, source: .controller(parentID), formerWindow: formerWindow, formerParent: parent)
+            // Given to another parent (R4), it follows that parent from now on.
+            if !reparenting { AppearanceWalk.windowTakesOver(removed: self) }
         }
     }
 

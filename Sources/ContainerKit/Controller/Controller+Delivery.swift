@@ -151,6 +151,9 @@ extension Controller {
             // A child's callback may have moved the container on (taken it out of the window, say):
             // then the rest of the step is stale, and the later call reaches the children instead.
             guard AppearanceWalk.fits(container, step) else { return }
+            // One the container no longer shows (an earlier callback changed what it shows) follows
+            // that change instead.
+            guard container.shows(child) else { continue }
             if let transitions, transitions.isMoving(child) { continue }
             if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
                 // Appearing: its view was taken out of the window by hand after this appearance

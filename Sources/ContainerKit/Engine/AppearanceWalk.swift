@@ -99,9 +99,10 @@ enum AppearanceWalk {
     /// R4 move no view), its view was moved by hand or by a transition, or its parent's transition
     /// ended. What reaches it now takes the step:
     ///
-    /// - appearing, in `window`, the window whose entry this walk is: the window, if the
-    ///   controller's root view in it is now one no forwarding reaches (F2); its new parent, if that
-    ///   one reaches it (``joinParentsAppearance(_:)``);
+    /// - appearing, in a visible window (`window`, the one whose entry this walk is, or the one its
+    ///   view is in): the window, if the controller's root view in it is now one no forwarding
+    ///   reaches (F2); its new parent, if that one reaches it and is appearing
+    ///   (``joinParentsAppearance(_:)``);
     /// - disappearing: a controller whose view a transition took out of every window meanwhile (one
     ///   that completed inside its call, its window hidden) disappears at once, as F2 says for a
     ///   view leaving a window, since nothing else will reach it. In a window, what drives it there
@@ -112,7 +113,9 @@ enum AppearanceWalk {
         guard case .begin(let appearing, _, _) = step, let view = controller.storedView else { return }
         let state = controller.appearanceState
         if appearing {
-            guard let window, view.storedWindow === window, !window.isHidden, state != .appeared else { return }
+            guard let window = window ?? view.storedWindow, view.storedWindow === window, !window.isHidden,
+                state == .disappeared || state == .disappearing
+            else { return }
             if isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view)) {
                 enter(controller, window: window, source: .window(window.windowID))
             } else {
@@ -122,21 +125,6 @@ enum AppearanceWalk {
             run(from: controller, step: step, source: source, rootIsManual: false)
             run(from: controller, step: .end(appearing: false), source: source, rootIsManual: false)
         }
-    }
-
-    /// `controller`, disappeared or disappearing in a visible window, joined a parent that
-    /// forwards to it (F1) and is appearing, after that parent's walk planned its children (a
-    /// will-callback of the walk added it, and put its view in the parent's): it begins appearing
-    /// with the parent, whose did-appear reaches it (at the end of the turn, or when the transition
-    /// that shows the parent completes).
-    private static func joinParentsAppearance(_ controller: Controller) {
-        guard let parent = controller.storedParent, parent.appearanceForwarding == .automatic,
-            parent.appearanceState == .appearing, let view = controller.storedView,
-            nearestOwner(above: view) === parent, controller.appearanceState != .appearing
-        else { return }
-        run(
-            from: controller, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
-            source: .controller(parent.id), rootIsManual: false)
     }
 
     /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
@@ -160,6 +148,19 @@ enum AppearanceWalk {
             current = candidate.superview
         }
         return nil
+    }
+
+    /// `controller`, disappeared, was taken out of its parent (R2 moves no view) with its root view
+    /// in the visible window: with no parent, it is a driving root of the window (F2), which brings
+    /// it on screen as for a view entering it (will-appear now, did-appear at the end of the turn).
+    /// Its parent had not brought it in yet (a walk that was to reach it, or a transition that had
+    /// put the parent's view back in the window and was about to drive it); otherwise it would be
+    /// left disappeared in the visible window.
+    static func windowTakesOver(removed controller: Controller) {
+        guard controller.storedParent == nil, controller.appearanceState == .disappeared,
+            let window = controller.storedView?.storedWindow, !window.isHidden
+        else { return }
+        enter(controller, window: window, source: .window(window.windowID))
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
@@ -216,9 +217,11 @@ enum AppearanceWalk {
                 if drivesOwnChildren { controller.drivenStep = step }
                 let epoch = controller.appearance.epoch
                 controller.deliverAppearance(.willAppear, animated: animated, source: source)
-                // Unless its viewWillAppear moved it on (it disappeared again, its view taken out
-                // of the window): viewIsAppearing comes only while this appearance is open (§3).
-                if thenViewIsAppearing, controller.appearanceState == .appearing, controller.appearance.epoch == epoch {
+                // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
+                // appearance is over, and it gets no viewIsAppearing.
+                if thenViewIsAppearing, controller.appearanceState == .appearing,
+                    controller.appearance.epoch == epoch
+                {
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
             case .callViewWillDisappear(let animated):
@@ -416,6 +419,22 @@ enum AppearanceWalk {
         enter(controller, window: window, source: .window(window.windowID))
     }
 
+    /// Ends the appearance a visible transition began for `incoming`, the controller it brings in,
+    /// when it completes: `incoming` appears if its view is in a visible window then, and otherwise
+    /// disappears again (will-disappear, then did-disappear, each forwarded; nothing if it is
+    /// disappeared already, as when the transition did not begin its appearance). The transition's
+    /// callbacks may have taken its container out of the window, or hidden the window.
+    static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource) {
+        if incoming.isInVisibleWindow {
+            run(from: incoming, step: .end(appearing: true), source: source, rootIsManual: false)
+        } else {
+            run(
+                from: incoming, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                source: source, rootIsManual: false)
+            run(from: incoming, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+
     /// `controller`'s appearance transition is open and what was to end it no longer reaches it: it
     /// left its parent (R2 and R4 move no view), or its built-in container stopped showing it off
     /// screen (``ContainerController/settlingOffScreen(_:)``). In a visible window, the window takes
@@ -424,13 +443,21 @@ enum AppearanceWalk {
     /// (F3 skips its will-disappear), forwarded (F1); unless a transition in flight in
     /// `formerWindow` (the window its former parent is in) takes it out, and ends it itself (F7).
     /// An appearing one out of a window is left to what began it (a `transition(from:to:…)` whose
-    /// incoming controller left inside its callbacks ends it when it completes).
-    static func endOrphanedTransition(of controller: Controller, source: EventSource, formerWindow: Window?) {
+    /// incoming controller left inside its callbacks ends it when it completes), unless it leaves
+    /// `formerParent` while that parent is appearing itself: the appearance was the parent's,
+    /// forwarded (F1), and the parent's did-appear no longer reaches it (a child taken out of the
+    /// controller a transition brings in, inside that transition's will-callbacks). It disappears
+    /// then, as a view leaving a window does (F2), inside the call.
+    static func endOrphanedTransition(
+        of controller: Controller, source: EventSource, formerWindow: Window?, formerParent: Controller? = nil
+    ) {
         let state = controller.appearanceState
         guard state == .appearing || state == .disappearing else { return }
         if controller.isInVisibleWindow {
             windowTakesOver(controller)
         } else if state == .disappearing, formerWindow?.isAnimating(controller, toward: false) != true {
+            exit([controller], source: source)
+        } else if state == .appearing, formerParent?.appearanceState == .appearing {
             exit([controller], source: source)
         }
     }
@@ -454,24 +481,28 @@ enum AppearanceWalk {
     /// out and was to end it with its did-disappear, F7) would wait for a did-disappear that never
     /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
     /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
-    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). One
-    /// left appearing disappears at once (``endOrphanedTransition(ofRootMoved:appearingToo:)``),
-    /// unless it is the view's own controller and a transition moved the view (`byTransition`):
-    /// that controller is the transition's, which ends its appearance. Those under a container that
-    /// forwards by hand are its own (F4).
-    static func endOrphanedTransitions(rootsMovedWith view: View, byTransition: Bool) {
+    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). So
+    /// does one left appearing by its parent's forwarding while the parent appears itself (its
+    /// did-appear would not reach it now): it gets will-disappear, then did-disappear. Those under a
+    /// container that forwards by hand are its own (F4).
+    ///
+    /// The other way round, a disappeared controller whose root view the move put inside its
+    /// parent's view while that parent appears (off screen: a controller a transition brings in,
+    /// whose view is not in the window yet) joins that appearance (F1), as ``joinParentsAppearance(_:)``
+    /// says.
+    static func endOrphanedTransitions(rootsMovedWith view: View) {
         // Only the topmost root views under `view` can have left their parent's view: a root view
         // deeper down sits in its parent's (R6), which moved with it. So the walk stops at each root
         // view, and a move of a root view, the usual case, checks one controller and allocates nothing.
         if let owner = view.owningController {
-            endOrphanedTransition(ofRootMoved: owner, appearingToo: !byTransition)
+            endOrphanedTransition(ofRootMoved: owner)
             return
         }
         var stack: [View] = []
         view.subviewList.forEachReversed { stack.append($0) }
         while let next = stack.popLast() {
             if let owner = next.owningController {
-                endOrphanedTransition(ofRootMoved: owner, appearingToo: true)
+                endOrphanedTransition(ofRootMoved: owner)
             } else {
                 next.subviewList.forEachReversed { stack.append($0) }
             }
@@ -487,27 +518,42 @@ enum AppearanceWalk {
         return parent
     }
 
-    /// ``endOrphanedTransitions(rootsMovedWith:byTransition:)`` for one controller whose root view
-    /// moved.
-    ///
-    /// One appearing is in the same case: its parent began its appearance before its own view was
-    /// in a window (the parent is the incoming controller of a transition that has not put it in
-    /// yet, say), and a callback took its view out (a `transition(from:to:…)` of that parent, off
-    /// screen). Its parent's did-appear will not reach it, and nothing shows it: it disappears at
-    /// once (will-disappear, then did-disappear, forwarded), as for a view leaving a window (F2);
-    /// unless a transition in flight brings it in, and ends it itself (F7).
-    private static func endOrphanedTransition(ofRootMoved root: Controller, appearingToo: Bool) {
-        let state = root.appearanceState
-        guard state == .disappearing || appearingToo && state == .appearing,
-            let parent = forwardingParentLeft(by: root), !isUnderManualForwarding(root)
-        else { return }
-        let formerWindow = parent.storedView?.storedWindow
-        if state == .appearing {
-            guard formerWindow?.isAnimating(root, toward: true) != true else { return }
-            exit([root], source: .controller(parent.id))
-        } else {
-            endOrphanedTransition(of: root, source: .controller(parent.id), formerWindow: formerWindow)
+    /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
+    private static func endOrphanedTransition(ofRootMoved root: Controller) {
+        if root.appearanceState == .disappeared {
+            joinParentsAppearance(root)
+            return
         }
+        guard root.appearanceState != .appeared, let parent = forwardingParentLeft(by: root),
+            !isUnderManualForwarding(root)
+        else { return }
+        endOrphanedTransition(
+            of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow,
+            formerParent: parent)
+    }
+
+    /// `root`, disappeared (or disappearing), has its root view inside its parent's view while the
+    /// parent is appearing, and no walk of the parent's reached it: it was put there (a child
+    /// embedded, or a built-in container's new child shown, off screen) after the parent's
+    /// forwarding ran, or a will-callback of the parent's walk added it after the walk had planned
+    /// the parent's children. It begins appearing now, so that the parent's did-appear reaches it
+    /// (F1; a built-in container forwards only to the children it shows, F6). Otherwise it would be
+    /// left disappeared with its view in the visible window.
+    private static func joinParentsAppearance(_ root: Controller) {
+        guard root.appearanceState == .disappeared || root.appearanceState == .disappearing,
+            let parent = root.storedParent, parent.appearanceState == .appearing,
+            let animated = parent.appearance.openTransitionIsAnimated, let rootView = root.storedView,
+            let parentView = parent.storedView, rootView.isDescendant(of: parentView)
+        else { return }
+        switch parent.appearanceForwarding {
+        case .automatic: break
+        case .containerDriven: guard parent.shows(root) else { return }
+        case .manual: return
+        }
+        guard !isUnderManualForwarding(parent) else { return }
+        run(
+            from: root, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+            source: .controller(parent.id), rootIsManual: false)
     }
 
     /// `view` left the visible `window`, and what drives the controllers it holds has run (the
@@ -566,10 +612,11 @@ enum AppearanceWalk {
     /// controller and those it forwards to; a driving root inside the view (a controller whose root
     /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
     /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
-    /// One already appearing, whose walk began before a callback took it from its parent, is taken
-    /// over (``windowTakesOver(_:)``): it gets its did-appear at the end of the turn. A controller
-    /// that joined an appearing parent after that parent's walk (``latecomers(in:)``) begins
-    /// appearing with it (``joinParentsAppearance(_:)``).
+    /// One that is appearing already began with the view's owner, and left its parent during the
+    /// transition's will-callbacks (R2 and R4 move no view): the transition's did-callbacks no
+    /// longer reach it, so the window takes it over (``windowTakesOver(_:)``).
+    /// A controller that joined an appearing parent after that parent's walk (``latecomers(in:)``)
+    /// begins appearing with it (``joinParentsAppearance(_:)``).
     static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
         let owner = view.owningController
         let source = EventSource.window(window.windowID)

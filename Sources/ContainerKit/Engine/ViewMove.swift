@@ -43,7 +43,7 @@ enum ViewMove {
     /// transitions of the controllers it takes out of their parents' views
     /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``), or, for a move that neither leaves nor
     /// ends in a visible window, the end of the disappearances it takes out of their parents' reach
-    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:byTransition:)``). Transitions move views with
+    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:)``). Transitions move views with
     /// `drivesAppearance == false` (F7): the window then drives only what no transition drives (the
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
@@ -132,7 +132,7 @@ enum ViewMove {
                 AppearanceWalk.windowTakesOver(rootsMovedWith: view)
             }
             if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
-                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view, byTransition: true)
+                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
             }
             return
         }
@@ -152,7 +152,7 @@ enum ViewMove {
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
         if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
-            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view, byTransition: false)
+            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
         }
     }
 
@@ -244,7 +244,9 @@ enum ViewMove {
             }
             // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
             var member = owner
-            while let container = member.storedParent ?? member.pendingContainer, container.isBuiltInContainer {
+            while let container = member.parentOrJoiningContainer ?? member.pendingContainer,
+                container.isBuiltInContainer
+            {
                 if container === controller { return true }
                 if container.storedView != nil { break }
                 member = container
@@ -258,11 +260,16 @@ enum ViewMove {
     /// container's view (or, while that one is not loaded, where the container's own view goes).
     /// A controller waiting to join a navigation stack (``Controller/pendingStack``: pushed during
     /// an interactive pop) goes in that navigation controller's view when the gesture ends, as a
-    /// child does, and one a container is about to adopt (``Controller/pendingAdoption``) likewise: completing the gesture is part of some moves (a view leaving a visible window),
-    /// and a move checked before it must be refused for what it leads to, not after it.
+    /// child does: completing the gesture is part of some moves (a view leaving a visible window),
+    /// and a move checked before it must be refused for what it leads to, not after it. So does a
+    /// controller a container is about to adopt (``Controller/pendingAdoption``), or is adopting
+    /// (inside the `willMove(toParent:)` of its adoption): the container puts its root view there
+    /// next.
     static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
         var current = controller
-        while let container = current.storedParent ?? current.pendingContainer, container.isBuiltInContainer {
+        while let container = current.parentOrJoiningContainer ?? current.pendingContainer,
+            container.isBuiltInContainer
+        {
             if let containerView = container.storedView { return containerView }
             current = container
         }

@@ -55,7 +55,11 @@ final class PresentationTransition: VisibleTransitionHost {
             coordinator.complete(cancelled: false)
             done()
         }
-        guard animated else {
+        // Read once the app's code has run: a will-callback that hid the window leaves nothing to
+        // animate, and the transition completes inside the call, as on a hidden window.
+        let goesOn = !window.isHidden
+        if !goesOn { reportWindowHiddenAtStart(presenting, in: window) }
+        guard animated, goesOn else {
             finish(true)
             return
         }
@@ -77,7 +81,11 @@ final class PresentationTransition: VisibleTransitionHost {
         if hidesPresenter {
             drive(presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
         }
-        drive(presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        // The presenter's will-disappear may have hidden the window: then the presented controller
+        // does not begin appearing (its view goes in all the same, as on a hidden window).
+        if !window.isHidden {
+            drive(presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        }
         let view = presented.view
         view.frame = window.bounds
         ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
@@ -85,7 +93,7 @@ final class PresentationTransition: VisibleTransitionHost {
 
     private func finishPresentation(in window: Window) {
         guard let presented = chain.first, let presenting else { return }
-        drive(presented, .end(appearing: true))
+        AppearanceWalk.endIncomingAppearance(of: presented, animated: animated, source: .controller(presenting.id))
         if hidesPresenter {
             drive(presenting, .end(appearing: false))
             // A presenter brought back meanwhile (a container forwarding appearance by hand began
@@ -128,7 +136,7 @@ final class PresentationTransition: VisibleTransitionHost {
     private func finishDismissal(in window: Window) {
         guard let presenting else { return }
         if hidesPresenter {
-            drive(presenting, .end(appearing: true))
+            AppearanceWalk.endIncomingAppearance(of: presenting, animated: animated, source: .controller(presenting.id))
         }
         for controller in chain.reversed() {
             drive(controller, .end(appearing: false))
@@ -163,6 +171,18 @@ final class PresentationTransition: VisibleTransitionHost {
     }
 
     // MARK: - Parts
+
+    /// Reports that a callback the transition sent as it started hid `window`: the transition
+    /// completes inside the call, and the controller it brings in ends disappeared.
+    private func reportWindowHiddenAtStart(_ presenting: Controller, in window: Window) {
+        let call = isDismissal ? "The dismissal" : "The presentation"
+        ContractViolation(
+            kind: .invalidTransition, severity: .warning, controllers: [presenting.id] + chain.map(\.id),
+            message: "\(call) from \(presenting.id): \(window.windowID) was hidden inside the callbacks the transition "
+                + "sends as it starts; the transition completed inside the call, as on a hidden window, and the "
+                + "controller it brings in ends disappeared."
+        ).report()
+    }
 
     /// Whether the presentation's links still hold: a dismissal settled off screen before its turn
     /// came has cut them.

@@ -94,6 +94,14 @@ package struct AppearanceStateMachine: Sendable {
         }
     }
 
+    /// Whether the open appearance transition is animated; nil when none is open.
+    package var openTransitionIsAnimated: Bool? {
+        switch state {
+        case .appearing(let animated, _), .disappearing(let animated): animated
+        case .disappeared, .appeared: nil
+        }
+    }
+
     /// `beginAppearanceTransition(_:animated:)` called by hand: the table of spec §3.
     package mutating func begin(
         appearing: Bool, animated: Bool, viewIsAppearing timing: ViewIsAppearingTiming = .beforeDidAppear

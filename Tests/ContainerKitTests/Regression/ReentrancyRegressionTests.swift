@@ -715,6 +715,498 @@ import Testing
         }
         #expect(recorder.violations.isEmpty, "\(recorder.violations)")
     }
+
+    // MARK: - A built-in container's visible transition reads again, after calling out, what it read before
+
+    /// `root`, shown in a new window, holds `page` (`.scroll`), which shows `e`; its data source
+    /// answers a swipe forward with `to`. The caller keeps the data source (the page controller
+    /// holds it weakly).
+    private func showPageSwiping(
+        to incoming: Controller
+    ) -> (window: Window, root: Parent, page: PageController, shown: Leaf, source: PagesLeadingTo) {
+        let root = Parent(name: "root")
+        let page = PageController(name: "page", transitionStyle: .scroll)
+        let e = Leaf(name: "e")
+        let source = PagesLeadingTo(incoming)
+        page.dataSource = source
+        page.setControllers([e], direction: .forward, animated: false)
+        embed(page, in: root)
+        return (show(root), root, page, e, source)
+    }
+
+    /// Found by the soak (seed 6465288587597045377): `nav.push(m, animated: true)`; the turn starts
+    /// the transition, and `a`'s `viewWillDisappear(_:)`, the outgoing controller's, puts `box`'s view
+    /// (which holds `nav`'s) in a view outside any window. `a` disappears at once (F2), but the push
+    /// went on as if `nav` were still on screen: `m` got will-appear, its view went into `nav`'s, out
+    /// of any window, and the animation's end gave it did-appear. The transition now reads again, as
+    /// `transition(from:to:…)` does, whether `nav` is still in the window that runs it: `m` does not
+    /// begin appearing, and the push completes inside the call, as an off-screen one does, with an
+    /// `invalidTransition` warning.
+    @Test func aNavigationControllerTakenOutOfTheWindowByTheOutgoingWillDisappearCompletesInsideTheCall() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let box = Parent(name: "box")
+            let a = SpyController(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let m = Leaf(name: "m")
+            let elsewhere = View()
+            embed(nav, in: box)
+            embed(box, in: root)
+            let window = show(root)
+            a.onViewWillDisappear = { [unowned box] _ in elsewhere.addSubview(box.view) }
+            recorder.skipEvents()
+            nav.push(m, animated: true)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                m.willMove(toParent: nav)
+                -- window.runUntilIdle(): the transition to m starts
+                m.loadView()
+                m.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                -- box's view leaves the window (F2): a is disappearing already (F3)
+                box.viewWillDisappear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: true)
+                -- nav is off screen: m does not appear, and the push completes inside the call
+                m.didMove(toParent: nav)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(nav.topController === m && m.view.superview === nav.view && m.view.window == nil)
+            #expect([box, nav, a, m].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition], "\(recorder.violations)")
+        #expect(recorder.violations.map(\.severity) == [.warning])
+        #expect(recorder.violations.first?.message.contains("nav's view left") == true, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 2238973382686553801): `nav.push(box)`; in the push's will-callbacks,
+    /// before `box`'s view goes into `nav`'s, `e`'s `viewIsAppearing(_:)` takes `page`, `box`'s child
+    /// and `e`'s container, out of `box` (R2 moves no view). `page`, appearing with its view out of
+    /// any window, is left to what began it; the push then installs `box`'s view, `page`'s inside it,
+    /// with no callbacks (F7), and its did-callbacks no longer reach `page`: it was left appearing in
+    /// the visible window. `page` is now a driving root of the view the transition brought in, and
+    /// the window takes it over (F2): its did-appear comes at the end of the turn.
+    @Test func aChildLeavingTheIncomingControllerBeforeItsViewIsInstalledIsTakenOverByTheWindow() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            let box = Parent(name: "box")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = SpyController(name: "e")
+            page.setControllers([e], direction: .forward, animated: false)
+            embed(page, in: box)
+            embed(nav, in: root)
+            let window = show(root)
+            e.onViewIsAppearing = { [unowned page] _ in
+                guard page.parent != nil else { return }
+                page.willMove(toParent: nil)
+                page.removeFromParent()
+            }
+            recorder.skipEvents()
+            nav.push(box, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.willMove(toParent: nav)
+                -- window.runUntilIdle(): the transition to box starts
+                a.viewWillDisappear(animated: false)
+                box.viewWillAppear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.loadView()
+                e.viewDidLoad()
+                e.viewWillAppear(animated: false)
+                -- e.viewIsAppearing takes page out of box; box, appearing, no longer reaches it
+                page.willMove(toParent: nil)
+                page.didMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                -- box's view goes into nav's, page's with it: the window drives page (F2)
+                page.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                box.viewDidAppear(animated: false)
+                box.didMove(toParent: nav)
+                page.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(page.parent == nil && page.view.window === window)
+            #expect([box, page, e].map(\.appearanceState) == [.appeared, .appeared, .appeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 4278775831582975010): a swipe adopts `f`, and `f`'s
+    /// `willMove(toParent: page)` hides the window. The swipe went on: `f` got will-appear in the
+    /// hidden window, and the turn showed it there. A swipe taken off screen before its turn begins
+    /// is given up (the user can no longer be swiping): a warning, `f`'s move ends at once
+    /// (`didMove(toParent: nil)`, as for a cancelled swipe, R7), no appearance callback, and the call
+    /// returns nil.
+    @Test func aSwipeWhoseWindowIsHiddenInTheIncomingWillMoveIsGivenUp() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let (window, root, page, e, source) = showPageSwiping(to: f)
+            f.onWillMove = { [unowned window] parent in if parent != nil { window.isHidden = true } }
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                -- the window is hidden (F2)
+                root.viewWillDisappear(animated: false)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                -- page is off screen: the swipe is given up before its turn begins
+                f.didMove(toParent: nil)
+                """)
+            #expect(swipe == nil && page.dataSource === source)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(f.parent == nil && page.shownControllers.map(\.id) == [e.id] && f.viewIfLoaded == nil)
+            #expect([root, page, e, f].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition], "\(recorder.violations)")
+        #expect(recorder.violations.first?.message.contains("was given up") == true, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 3380940325764803166): a swipe adopts `f`, and `f`'s
+    /// `willMove(toParent: page)` puts `root`'s view, which holds `page`'s, inside `f`'s. Joining
+    /// `page`, `f` had no parent yet (R1), so nothing refused it; the swipe then sent `f`'s
+    /// will-callbacks and refused, with a fault, to put `f`'s view under `page`'s (a cycle). A
+    /// controller joining a built-in container counts as its child for the cycle check too (M96):
+    /// the move is refused, and the swipe goes on.
+    @Test func aViewMovedIntoAPageJoiningThePageControllerIsRefused() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let (window, root, page, _, source) = showPageSwiping(to: f)
+            f.onWillMove = { [unowned f, unowned root] parent in
+                guard parent != nil else { return }
+                let view = f.view
+                recorder.expectViolation(.invalidViewHierarchy, unchanged: [root]) { view.addSubview(root.view) }
+            }
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.finish()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                -- inside f.willMove(toParent: page), f.view.addSubview(root.view) is refused (invalidViewHierarchy)
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                f.viewDidAppear(animated: true)
+                e.viewDidDisappear(animated: true)
+                f.didMove(toParent: page)
+                e.willMove(toParent: nil)
+                e.didMove(toParent: nil)
+                e.deinit
+                """)
+            #expect(root.view.window === window && page.shownControllers.map(\.id) == [f.id])
+            #expect(page.dataSource === source)
+            #expect(f.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidViewHierarchy], "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 8207170711977653090): `tabs.userDidSelect(box)`; the switch begins
+    /// `box`'s appearance (forwarded to its child `c`) before `box`'s view is in the window, then
+    /// `b`'s `viewWillDisappear(_:)`, the outgoing tab's, takes `c` out of `box` in three steps. `c`,
+    /// appearing with its view in no window, was left to what began it, and `box`'s did-appear no
+    /// longer reaches it: it was left appearing out of any window. A controller that leaves a parent
+    /// that is itself appearing (its view taken out of the parent's, or itself taken out of the
+    /// parent), while its own view is in no visible window, disappears at once (F2).
+    @Test func aChildTakenOutOfTheIncomingTabByTheOutgoingWillDisappearDisappears() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let tabs = TabBarController(name: "tabs")
+            let b = SpyController(name: "b")
+            let box = Parent(name: "box")
+            let c = Leaf(name: "c")
+            embed(c, in: box)
+            tabs.controllers = [b, box]
+            embed(tabs, in: root)
+            let window = show(root)
+            b.onViewWillDisappear = { [unowned c] _ in unembed(c) }
+            recorder.skipEvents()
+            tabs.userDidSelect(box)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                box.viewWillAppear(animated: false)
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                -- inside it, c leaves box in three steps; box is appearing, its view not in the window yet, and
+                -- c disappears as its view leaves box's
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                b.viewDidDisappear(animated: false)
+                box.viewDidAppear(animated: false)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(c.parent == nil && c.view.window == nil)
+            #expect([b, box, c].map(\.appearanceState) == [.disappeared, .appeared, .disappeared])
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seeds 2270941821945720860 and 1462820134792705940): `nav.push(q)`; the
+    /// push's walk reaches `q`'s children in order. `s`'s `viewWillAppear(_:)` takes `d`, a sibling
+    /// not reached yet, out of `q` in three steps, and `c`'s own `viewWillAppear(_:)` takes `c` out.
+    /// The walk, which had planned `d` as `q`'s child, still sent it will-appear, with its view in no
+    /// window, and nothing ended it; `c` got `viewIsAppearing(_:)` after its removal had made it
+    /// disappear. The walk skips a child that left its parent before it reached it, and sends no
+    /// `viewIsAppearing(_:)` to a controller its `viewWillAppear(_:)` moved on; `c`, whose view
+    /// leaves `q`'s while `q` appears, out of any window, disappears then.
+    @Test func childrenTakenOutOfTheIncomingControllerDuringItsWalkGetNothingMoreFromIt() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            let q = Parent(name: "q")
+            let s = SpyController(name: "s")
+            let c = SpyController(name: "c")
+            let d = Leaf(name: "d")
+            for child in [s, c, d] { embed(child, in: q) }
+            embed(nav, in: root)
+            let window = show(root)
+            s.onViewWillAppear = { _ in if d.parent != nil { unembed(d) } }
+            c.onViewWillAppear = { [unowned c] _ in if c.parent != nil { unembed(c) } }
+            recorder.skipEvents()
+            nav.push(q, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                q.willMove(toParent: nav)
+                -- window.runUntilIdle(): the transition to q starts
+                a.viewWillDisappear(animated: false)
+                q.viewWillAppear(animated: false)
+                q.viewIsAppearing(animated: false)
+                s.viewWillAppear(animated: false)
+                d.willMove(toParent: nil)
+                d.didMove(toParent: nil)
+                s.viewIsAppearing(animated: false)
+                c.viewWillAppear(animated: false)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
+                -- no c.viewIsAppearing, and d, out of q, gets nothing
+                a.viewDidDisappear(animated: false)
+                q.viewDidAppear(animated: false)
+                s.viewDidAppear(animated: false)
+                q.didMove(toParent: nav)
+                """, filter: .everything)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(q.children.map(\.id) == [s.id])
+            #expect([c, d].allSatisfy { $0.appearanceState == .disappeared && $0.view.window == nil })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 2585195712729543411): `nav.push(q)`; inside `s`'s
+    /// `viewWillAppear(_:)`, `q` replaces its child `c` with `g` through `transition(from:to:…)`.
+    /// `q` is appearing, but its view is not in the window yet, so the transition ran off screen,
+    /// with no callbacks, and `g`'s view went into `q`'s after `q`'s forwarding had run: when the
+    /// push put `q`'s view in the window, `g` was left disappeared there. A controller whose root
+    /// view goes into its parent's view, out of any window, while that parent appears joins the
+    /// appearance (F1): it begins appearing at once, and the parent's did-appear reaches it.
+    @Test func aChildShownInTheIncomingControllerOffScreenJoinsItsAppearance() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            let q = Parent(name: "q")
+            let s = SpyController(name: "s")
+            let c = Leaf(name: "c")
+            let g = Leaf(name: "g")
+            embed(s, in: q)
+            embed(c, in: q)
+            embed(nav, in: root)
+            let window = show(root)
+            s.onViewWillAppear = { [unowned q] _ in if g.parent == nil { swap(c, for: g, in: q) } }
+            recorder.skipEvents()
+            nav.push(q, animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                q.willMove(toParent: nav)
+                -- window.runUntilIdle(): the transition to q starts
+                a.viewWillDisappear(animated: false)
+                q.viewWillAppear(animated: false)
+                s.viewWillAppear(animated: false)
+                -- inside it, q.transition(from: c, to: g, …): q is not in the window yet, so it runs off screen
+                g.willMove(toParent: q)
+                c.willMove(toParent: nil)
+                g.loadView()
+                g.viewDidLoad()
+                -- g's view goes into q's, which is appearing: g joins its appearance (F1)
+                g.viewWillAppear(animated: false)
+                q.completion(finished: true)
+                g.didMove(toParent: q)
+                c.didMove(toParent: nil)
+                a.viewDidDisappear(animated: false)
+                q.viewDidAppear(animated: false)
+                s.viewDidAppear(animated: false)
+                g.viewDidAppear(animated: false)
+                q.didMove(toParent: nav)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(q.children.map(\.id) == [s.id, g.id] && g.view.window === window)
+            #expect([q, s, g].allSatisfy { $0.appearanceState == .appeared })
+            #expect(c.appearanceState == .disappeared && c.parent == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    // MARK: - A built-in container that appears before its view is in the window
+
+    /// Found by the soak (seed 1431828042373668781), bug AD: `root.transition(from: x, to: nav, …)`
+    /// begins `nav`'s appearance before `nav`'s view is in the window; `nav` forwards it to `a`, its
+    /// top, whose `viewIsAppearing(_:)` pushes `f`. `nav` is not in a visible window, so the push
+    /// settles inside the call (§1); `a`'s view was taken out with no callbacks (F7) and `a` was left
+    /// appearing with its view in no window. The controller `nav` stops showing ends the appearance
+    /// it had begun with `nav`: it disappears (will-disappear, then did-disappear) as it leaves; the
+    /// one it shows now joins `nav`'s appearance as its view goes in (will-appear now, did-appear
+    /// with `nav`'s, F1, F6).
+    @Test func aPushFromAnAppearanceCallbackBeforeTheNavigationControllerIsInTheWindow() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let x = Leaf(name: "x")
+            let a = SpyController(name: "a")
+            let f = Leaf(name: "f")
+            let nav = NavigationController(name: "nav", rootController: a)
+            embed(x, in: root)
+            let window = show(root)
+            a.onViewIsAppearing = { [unowned nav] _ in if f.parent == nil { nav.push(f, animated: false) } }
+            recorder.skipEvents()
+            root.addChild(nav)
+            x.willMove(toParent: nil)
+            root.transition(from: x, to: nav, duration: 0, animations: nil) { _ in
+                nav.didMove(toParent: root)
+                x.removeFromParent()
+            }
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.willMove(toParent: root)
+                x.willMove(toParent: nil)
+                x.viewWillDisappear(animated: false)
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                a.viewIsAppearing(animated: false)
+                -- inside it, nav.push(f): nav is not in the window yet, so the push settles inside the call
+                f.willMove(toParent: nav)
+                f.loadView()
+                f.viewDidLoad()
+                -- f's view goes into nav's: f joins nav's appearance
+                f.viewWillAppear(animated: false)
+                f.viewIsAppearing(animated: false)
+                f.didMove(toParent: nav)
+                -- a, which nav no longer shows, disappears
+                a.viewWillDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                nav.viewIsAppearing(animated: false)
+                nav.viewDidAppear(animated: false)
+                f.viewDidAppear(animated: false)
+                x.viewDidDisappear(animated: false)
+                root.completion(finished: true)
+                nav.didMove(toParent: root)
+                x.didMove(toParent: nil)
+                """, filter: .everything)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(nav.topController === f && a.viewIfLoaded?.window == nil)
+            #expect(a.appearanceState == .disappeared && f.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seeds 8183056540955385875 and 8240916797267599426): `root` presents `f`
+    /// full screen, so `root`'s view leaves the window until the dismissal; `h`, a controller with no
+    /// parent, has its view in `e`'s by hand. The dismissal puts `root`'s view back, and the window
+    /// brings `h` in (F2); `h`'s `viewWillAppear(_:)` takes `c` out of `root` (R2 moves no view:
+    /// `c`'s view stays in `root`'s, in the window). The dismissal's walk no longer reaches `c`, and
+    /// nothing else did: `c` was left disappeared in the visible window. With no parent and its view
+    /// in the visible window, `c` is the window's (F2): it appears as a view entering it does,
+    /// will-appear inside its removal and did-appear at the end of the turn.
+    @Test func aChildTakenOutOfAParentAboutToAppearWithItsViewInTheWindowIsTheWindows() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let e = Leaf(name: "e")
+            let c = Leaf(name: "c")
+            let h = SpyController(name: "h")
+            let f = Leaf(name: "f")
+            embed(e, in: root)
+            embed(c, in: root)
+            let window = show(root)
+            e.view.addSubview(h.view)
+            f.modalPresentationStyle = .fullScreen
+            root.present(f, animated: false)
+            window.runUntilIdle()
+            h.onViewWillAppear = { [unowned root] _ in
+                guard c.parent === root else { return }
+                c.willMove(toParent: nil)
+                c.removeFromParent()
+            }
+            recorder.skipEvents()
+            root.dismiss(animated: false)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- root.dismiss: root's view goes back in the window, and the window brings h in (F2)
+                h.viewWillAppear(animated: false)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                -- c, with no parent and its view in the window, is the window's
+                c.viewWillAppear(animated: false)
+                f.viewWillDisappear(animated: false)
+                root.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                e.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                h.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            #expect(c.parent == nil && c.view.window === window)
+            #expect([root, e, c, h].allSatisfy { $0.appearanceState == .appeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
 }
 
 extension ReentrancyRegressionTests {

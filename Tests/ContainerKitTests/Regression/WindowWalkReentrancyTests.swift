@@ -232,9 +232,11 @@ import Testing
     /// which forwards it to `e`, whose `viewWillAppear(_:)` takes `page` out of `box`
     /// (`willMove(toParent: nil)`, `removeFromParent()`: R2 moves no view, and `page`'s stays in
     /// `box`'s). Then the transition puts `box`'s view in the window,
-    /// and `box`'s did-appear no longer reaches `page`, which was left appearing. Now the window takes
-    /// `page` over as the view comes in (F2): `page` and `e` get their did-appear at the end of the
-    /// turn.
+    /// and `box`'s did-appear no longer reached `page`, which was left appearing. Now `page`, which
+    /// left an appearing parent with its view in no window, disappears at once (Reentrancy.md); when
+    /// the transition puts `box`'s view in the window, `page`'s with it, the window drives `page`
+    /// (F2): will-appear then, did-appear at the end of the turn. (The same with a push is in
+    /// ReentrancyRegressionTests.)
     @Test func aControllerTakenFromTheIncomingControllerBeforeItsViewIsInstalledAppearsThroughTheWindow() {  // F2, R2
         let recorder = Recorder()
         recorder.record {
@@ -269,6 +271,12 @@ import Testing
                 e.viewWillAppear(animated: false)
                 page.willMove(toParent: nil)
                 page.didMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                page.viewWillAppear(animated: false)
+                e.viewWillAppear(animated: false)
                 box.viewDidAppear(animated: false)
                 tabs.viewDidDisappear(animated: false)
                 g.viewDidDisappear(animated: false)
@@ -324,59 +332,6 @@ import Testing
                 """)
             #expect(c.parent === root && c.view.superview === root.view)
             #expect([root, g, c].allSatisfy { $0.appearanceState == .appeared })
-            recorder.finish()
-        }
-        #expect(recorder.violations.isEmpty)
-    }
-
-    /// Found by the soak (seed 2238973382686553801): the same with a push. `nav.push(box)`; during
-    /// the push's will-callbacks, before `box`'s view is installed in `nav`'s, `e`'s
-    /// `viewIsAppearing(_:)` takes `page`, `box`'s child, out of `box` (R2 moves no view). `page` is
-    /// appearing out of any window, so it is left to what began it; then the push installs `box`'s
-    /// view, `page`'s inside it, and the push's did-callbacks no longer reached `page`, which was left
-    /// appearing in the visible window. Now the window takes `page` over as the view comes in (F2):
-    /// `page` and `e` get their did-appear at the end of the turn, after the push's. (`e`'s
-    /// `viewIsAppearing(_:)` takes `page` out, just after `e.viewWillAppear`; the recorder leaves
-    /// `viewIsAppearing` out of the transcript.)
-    @Test func aControllerTakenFromAPushedControllerBeforeItsViewIsInstalledAppearsThroughTheWindow() {  // F2, F7, R2
-        let recorder = Recorder()
-        recorder.record {
-            let root = Parent(name: "root")
-            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
-            let box = Parent(name: "box")
-            let page = PageController(name: "page", transitionStyle: .scroll)
-            let e = SpyController(name: "e")
-            page.setControllers([e], direction: .forward, animated: false)
-            embed(page, in: box)
-            embed(nav, in: root)
-            let window = show(root)
-            e.onViewIsAppearing = { [unowned page, unowned e] _ in
-                e.onViewIsAppearing = nil
-                page.willMove(toParent: nil)
-                page.removeFromParent()
-            }
-            recorder.skipEvents()
-            nav.push(box, animated: false)
-            window.runUntilIdle()
-            recorder.expect(
-                """
-                box.willMove(toParent: nav)
-                a.viewWillDisappear(animated: false)
-                box.viewWillAppear(animated: false)
-                page.viewWillAppear(animated: false)
-                e.loadView()
-                e.viewDidLoad()
-                e.viewWillAppear(animated: false)
-                page.willMove(toParent: nil)
-                page.didMove(toParent: nil)
-                a.viewDidDisappear(animated: false)
-                box.viewDidAppear(animated: false)
-                box.didMove(toParent: nav)
-                page.viewDidAppear(animated: false)
-                e.viewDidAppear(animated: false)
-                """)
-            #expect(page.parent == nil && page.view.window === window)
-            #expect([box, page, e].allSatisfy { $0.appearanceState == .appeared })
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
@@ -477,9 +432,9 @@ import Testing
     /// a visible window, so that transition completes inside the call, with no appearance callbacks
     /// (§1), and `c`, which had begun appearing with `box`, was left appearing with its view in no
     /// window. Now an off-screen transition ends the appearance of an outgoing controller that had
-    /// begun one (will-disappear, did-disappear) as its view leaves; and `h`, which joined `box`
-    /// while `box` was appearing, after `box`'s walk, begins appearing when the transition puts
-    /// `box`'s view in the window, and `box`'s did-appear reaches it.
+    /// begun one (will-disappear, did-disappear) as its view leaves `box`'s; and `h`, whose view the
+    /// transition puts in `box`'s while `box` is appearing, joins that appearance then, and `box`'s
+    /// did-appear reaches it.
     @Test func anOffScreenTransitionInAnAppearingContainerEndsTheOutgoingAppearance() {  // F1, F2, §1, §5
         let recorder = Recorder()
         recorder.record {
@@ -512,12 +467,12 @@ import Testing
                 c.willMove(toParent: nil)
                 h.loadView()
                 h.viewDidLoad()
+                h.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
                 c.viewDidDisappear(animated: false)
                 box.completion(finished: true)
                 h.didMove(toParent: box)
                 c.didMove(toParent: nil)
-                h.viewWillAppear(animated: false)
                 box.viewDidAppear(animated: false)
                 d.viewDidAppear(animated: false)
                 h.viewDidAppear(animated: false)
@@ -539,9 +494,9 @@ import Testing
     /// `h` to `box` in three steps, its view in `box`'s. `h`'s view entered no window, so it got
     /// no callbacks; then the transition put `box`'s view in the window, which drives only the
     /// controllers no forwarding reaches (F2), and `box`'s did-appear skipped `h`, never begun
-    /// (F3): `h` was left disappeared in the visible window. Now `h`, which joined `box` while
-    /// `box` was appearing, begins appearing as the view comes in (not animated, as for a view
-    /// entering a window), and `box`'s did-appear reaches it.
+    /// (F3): `h` was left disappeared in the visible window. Now `h`, whose view goes into `box`'s
+    /// while `box` is appearing, joins that appearance (F1), animated as `box`'s is, and `box`'s
+    /// did-appear reaches it.
     @Test func aChildAddedToTheIncomingControllerBeforeItsViewIsInstalledAppearsWithIt() {  // F1, F2, F3
         let recorder = Recorder()
         recorder.record {
@@ -570,11 +525,11 @@ import Testing
                 h.willMove(toParent: box)
                 h.loadView()
                 h.viewDidLoad()
+                h.viewWillAppear(animated: true)
                 h.didMove(toParent: box)
-                h.viewWillAppear(animated: false)
                 box.viewDidAppear(animated: true)
                 c.viewDidAppear(animated: true)
-                h.viewDidAppear(animated: false)
+                h.viewDidAppear(animated: true)
                 x.viewDidDisappear(animated: true)
                 root.completion(finished: true)
                 box.didMove(toParent: root)

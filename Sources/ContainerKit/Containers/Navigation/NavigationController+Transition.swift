@@ -48,8 +48,10 @@ extension NavigationController: VisibleTransitionHost {
         if let outgoing = transition.from {
             drive(outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
         }
+        // Each callback may re-enter the engine (take this controller out of the window, hide the
+        // window), so whether it is still on screen is read again after them (Reentrancy.md).
         if let incoming {
-            drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+            beginAppearance(ofIncoming: incoming, animated: animated, in: window)
             tellDelegateWillShow(incoming, animated: animated)
             installView(of: incoming)
         }
@@ -58,7 +60,9 @@ extension NavigationController: VisibleTransitionHost {
             completeTransition(transition)
             done()
         }
-        guard animated else {
+        let goesOn = goesOnAfterItsStart(
+            in: window, transition: "The navigation transition", incoming: incoming.map { [$0] } ?? [])
+        guard animated, goesOn else {
             finish(true)
             return
         }
@@ -78,7 +82,7 @@ extension NavigationController: VisibleTransitionHost {
         if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
         shown = incoming
         if let outgoing = transition.from { drive(outgoing, .end(appearing: false)) }
-        if let incoming { drive(incoming, .end(appearing: true)) }
+        if let incoming { endIncomingAppearance(of: incoming, animated: transition.animated) }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
         let leaving = settleMoves()

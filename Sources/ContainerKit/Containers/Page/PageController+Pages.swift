@@ -210,7 +210,7 @@ extension PageController: VisibleTransitionHost {
             done()
             return
         }
-        beginTurn(turn, interactive: false)
+        beginTurn(turn, interactive: false, in: window)
         let finish: (Bool) -> Void = { [self] finished in
             finishTurn(turn)
             settleProgrammaticMoves(turn)
@@ -218,7 +218,8 @@ extension PageController: VisibleTransitionHost {
             checkInvariants()
             done()
         }
-        guard turn.animated else {
+        let goesOn = goesOnAfterItsStart(in: window, transition: "The page turn", incoming: turn.entering)
+        guard turn.animated, goesOn else {
             finish(true)
             return
         }

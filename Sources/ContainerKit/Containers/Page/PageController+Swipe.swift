@@ -17,7 +17,11 @@ extension PageController {
     /// one still animates), or the data source has no page in that direction (it is asked, and
     /// nothing else fires). Refused (a fault, nothing fires after the data source's answer): an
     /// answer that has another parent, whose root view holds the page controller's view, or that is
-    /// a page of this controller already.
+    /// a page of this controller already. Given up, also returning nil, when the incoming pages'
+    /// `willMove(toParent:)` or the delegate's `willTransition(to:)` takes the page controller off
+    /// screen: a warning, and each page's move ends with `didMove(toParent: nil)` (R7). Taken off
+    /// screen by the appearance callbacks that follow, the swipe completes inside the call, as one in
+    /// flight does when its page controller leaves the window.
     ///
     /// ## Callback order
     ///
@@ -88,7 +92,14 @@ extension PageController {
                 delegate.pageController(self, willTransitionTo: incoming)
             }
         }
-        beginTurn(turn, interactive: true)
+        // The incoming pages' `willMove(toParent:)` and the delegate may have taken this controller
+        // off screen (its view out of the window, or the window hidden): the user can no longer be
+        // swiping, so the swipe is given up before any appearance callback.
+        guard isShown(in: window) else {
+            giveUpSwipe(turn, in: window)
+            return nil
+        }
+        beginTurn(turn, interactive: true, in: window)
 
         var animation: TransitionAnimation?
         let handle = InteractiveTransition { [self] cancelled in
@@ -111,24 +122,48 @@ extension PageController {
                 // A page a request made during the swipe names stays, pending, for that request's turn.
                 changingContents { dropOrKeepPending(turn.to) }
             }
-            if let delegate {
-                LifecycleObservation.emit(
-                    .pageDidFinishAnimating(id, previous: turn.from.map(\.id), completed: completed),
-                    source: .controller(id))
-                CallbackDelivery.run(
-                    "delegate.pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)", of: self
-                ) {
-                    delegate.pageController(
-                        self, didFinishAnimating: finished, previousControllers: turn.from,
-                        transitionCompleted: completed)
-                }
-            }
+            tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: completed)
             checkInvariants()
             window.releaseVisibleTransitionSlot()
         }
         animation = started
         window.animationStarted(started)
+        // Taken off screen by the appearance callbacks the turn sent as it began, the swipe completes
+        // at once, as one in flight does when its page controller leaves the window.
+        if !goesOnAfterItsStart(in: window, transition: "The swipe", incoming: turn.entering), let view = storedView {
+            window.completeAnimations(inside: view)
+        }
         return handle
+    }
+
+    /// Gives up a swipe whose incoming pages were adopted but that its callbacks took off screen
+    /// before its turn began: a warning, the pages' moves end as a cancelled swipe's do
+    /// (`didMove(toParent: nil)`, R7), the delegate hears that the transition did not complete, and
+    /// the window's slot is free again. The pages never began appearing.
+    private func giveUpSwipe(_ turn: PageTurn, in window: Window) {
+        ContractViolation(
+            kind: .invalidTransition, severity: .warning, controllers: [id] + turn.to.map(\.id),
+            message: "The swipe on \(id) was given up: \(id)'s view left \(window.windowID) (or the window was "
+                + "hidden) inside the incoming pages' willMove(toParent:) or the delegate's willTransition(to:), "
+                + "before the turn began; the pages it adopted leave again."
+        ).report()
+        dropOrKeepPending(turn.to)
+        tellDelegateDidFinishAnimating(true, previous: turn.from, completed: false)
+        checkInvariants()
+        window.releaseVisibleTransitionSlot()
+    }
+
+    /// Tells the delegate that a swipe's animation ended, `completed` or not.
+    private func tellDelegateDidFinishAnimating(_ finished: Bool, previous: [Controller], completed: Bool) {
+        guard let delegate else { return }
+        LifecycleObservation.emit(
+            .pageDidFinishAnimating(id, previous: previous.map(\.id), completed: completed), source: .controller(id))
+        CallbackDelivery.run(
+            "delegate.pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)", of: self
+        ) {
+            delegate.pageController(
+                self, didFinishAnimating: finished, previousControllers: previous, transitionCompleted: completed)
+        }
     }
 
     /// The pages a swipe brings in, asked of the data source one at a time; nil when it runs out.

@@ -31,16 +31,17 @@ struct PageTurn {
 }
 
 extension PageController {
-    /// The first half of every turn, programmatic or swiped: each incoming page's
+    /// The first half of every turn, programmatic or swiped, in `window`: each incoming page's
     /// `viewWillAppear`, then each outgoing page's `viewWillDisappear` (left before right); the
-    /// incoming views go in.
-    func beginTurn(_ turn: PageTurn, interactive: Bool) {
+    /// incoming views go in. An incoming page begins appearing only while this controller is still
+    /// on screen there: the callbacks sent before may have taken it out (Reentrancy.md).
+    func beginTurn(_ turn: PageTurn, interactive: Bool, in window: Window) {
         let coordinator = Coordinator(
             isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
         ownTransitionCoordinator = coordinator
         for page in turn.entering {
             page.loadViewIfNeeded()
-            drive(page, .begin(appearing: true, animated: turn.animated, timing: .afterWillAppear))
+            beginAppearance(ofIncoming: page, animated: turn.animated, in: window)
         }
         for page in turn.leaving {
             drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear))
@@ -50,18 +51,20 @@ extension PageController {
     }
 
     /// The end of a turn that completed: `.scroll` sends the incoming pages' `viewDidAppear` first,
-    /// `.pageCurl` the outgoing pages' `viewDidDisappear` first (spec §8).
+    /// `.pageCurl` the outgoing pages' `viewDidDisappear` first (spec §8). An incoming page whose
+    /// view is not in a visible window then (its callbacks took this controller off screen)
+    /// disappears again instead.
     func finishTurn(_ turn: PageTurn) {
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
         displayed = turn.to
         switch transitionStyle {
         case .scroll:
-            for page in turn.entering { drive(page, .end(appearing: true)) }
+            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated) }
             for page in turn.leaving { drive(page, .end(appearing: false)) }
         case .pageCurl:
             for page in turn.leaving { drive(page, .end(appearing: false)) }
-            for page in turn.entering { drive(page, .end(appearing: true)) }
+            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated) }
         }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil

@@ -11,14 +11,17 @@ extension TabBarController: VisibleTransitionHost {
             let coordinator = Coordinator(isAnimated: false, duration: 0)
             ownTransitionCoordinator = coordinator
             to?.loadViewIfNeeded()
-            if let to { drive(to, .begin(appearing: true, animated: false, timing: .afterWillAppear)) }
+            // Each callback may re-enter the engine (take this controller out of the window, hide
+            // the window), so whether it is still on screen is read again after them (Reentrancy.md).
+            if let to { beginAppearance(ofIncoming: to, animated: false, in: window) }
             if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear)) }
             if let to { installView(of: to) }
             if let from { uninstallView(of: from) }
             shown = to
             coordinator.runAlongsideAnimations()
+            _ = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.map { [$0] } ?? [])
             if let from { drive(from, .end(appearing: false)) }
-            if let to { drive(to, .end(appearing: true)) }
+            if let to { endIncomingAppearance(of: to, animated: false) }
             coordinator.complete(cancelled: false)
             ownTransitionCoordinator = nil
         }
