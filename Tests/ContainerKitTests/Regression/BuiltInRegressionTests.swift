@@ -1882,4 +1882,66 @@ extension BuiltInRegressionTests {
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    // MARK: - Found by the soak: a cancelled swipe's outgoing page, taken out and put back
+
+    /// Found by the soak (seed 6751379694417936058): a swipe is cancelled, and `e`, the page it
+    /// brings back, appears again at once (`.scroll`); while the cancel animates, `e`'s view is
+    /// taken out by hand, and `e` disappears (F2). A manual begin/end on `page` then puts `e`'s view
+    /// back (the page controller installs the views of the pages it shows as it forwards, F6), with
+    /// no callbacks for `e`: the animation in flight moves it (F7). The cancel's completion ended
+    /// nothing for `e`, which was left disappeared with its view in the visible window. Now the
+    /// completion of a cancelled turn shows again an outgoing page whose appearance ended
+    /// meanwhile: it appears with the page controller.
+    @Test func aCancelledSwipesPageTakenOutAndPutBackAppearsWhenTheCancelCompletes() {  // F2, F6, F7, §8
+        let recorder = Recorder()
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            page.setControllers([e], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.cancel()
+            e.view.removeFromSuperview()
+            page.beginAppearanceTransition(false, animated: false)
+            page.endAppearanceTransition()
+            page.beginAppearanceTransition(true, animated: false)
+            page.endAppearanceTransition()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- swipe.cancel(): .scroll brings e back at once
+                e.viewWillAppear(animated: true)
+                e.viewDidAppear(animated: true)
+                -- e.view.removeFromSuperview() (F2)
+                e.viewWillDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                -- page: begin(false), end, begin(true), end; e's view is put back, with no callbacks (F7)
+                page.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                page.viewWillAppear(animated: false)
+                page.viewDidAppear(animated: false)
+                -- window.runUntilIdle(): the cancel completes
+                f.viewWillDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
+                e.viewWillAppear(animated: true)
+                e.viewDidAppear(animated: true)
+                f.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id] && e.view.window === window)
+            #expect(e.appearanceState == .appeared && f.appearanceState == .disappeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

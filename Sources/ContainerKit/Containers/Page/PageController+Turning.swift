@@ -101,6 +101,14 @@ extension PageController {
         }
         for page in turn.to { uninstallView(of: page) }
         displayed = turn.from
+        // An outgoing page whose appearance ended meanwhile (its view taken out by hand, then put
+        // back by this container, F7: with no callbacks of its own) is shown again: it appears with
+        // the page controller, which forwards to it (F6).
+        for page in turn.from
+        where page.appearanceState == .disappeared && page.isInVisibleWindow && appearanceState == .appeared {
+            drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+            drive(page, .end(appearing: true))
+        }
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
     }
