@@ -1,0 +1,441 @@
+/// The appearance walks a window drives (F2): the controllers it drives itself, a view entering or
+/// leaving it, and the ends of transitions nothing else will reach.
+extension AppearanceWalk {
+    /// The controllers whose root views are in `view`'s subtree and that the window drives itself:
+    /// those no forwarding reaches, in pre-order over the controller tree (F2): a root that is a
+    /// descendant of another comes after it, ordered by the tree's children; unrelated roots keep
+    /// the subtree's view order.
+    static func drivingRoots(in view: View) -> [Controller] {
+        let roots = drivingRootsInViewOrder(in: view)
+        guard roots.count > 1 else { return roots }
+        return preOrder(roots)
+    }
+
+    private static func drivingRootsInViewOrder(in view: View) -> [Controller] {
+        var roots: [Controller] = []
+        var stack: [(view: View, owner: Controller?)] = [(view, nil)]
+        while let (view, ownerAbove) = stack.popLast() {
+            var owner = ownerAbove
+            if let controller = view.owningController {
+                if isDrivenByWindow(controller, ownerAbove: ownerAbove) {
+                    roots.append(controller)
+                }
+                owner = controller
+            }
+            for subview in view.subviews.reversed() {
+                stack.append((subview, owner))
+            }
+        }
+        return roots
+    }
+
+    /// `roots` reordered in pre-order over the controller tree: each root after its nearest root
+    /// ancestor, siblings by the path of children indices that leads to them.
+    private static func preOrder(_ roots: [Controller]) -> [Controller] {
+        let members = Set(roots.map(ObjectIdentifier.init))
+        var topLevel: [Controller] = []
+        var below: [ObjectIdentifier: [(path: [Int], root: Controller)]] = [:]
+        for root in roots {
+            var path: [Int] = []
+            var current = root
+            var anchor: Controller?
+            while let parent = current.storedParent {
+                path.append(parent.children.firstIndex { $0 === current } ?? 0)
+                if members.contains(ObjectIdentifier(parent)) {
+                    anchor = parent
+                    break
+                }
+                current = parent
+            }
+            if let anchor {
+                below[ObjectIdentifier(anchor), default: []].append((path.reversed(), root))
+            } else {
+                topLevel.append(root)
+            }
+        }
+        var ordered: [Controller] = []
+        var stack = topLevel.reversed() as [Controller]
+        while let root = stack.popLast() {
+            ordered.append(root)
+            let children = (below[ObjectIdentifier(root)] ?? []).sorted { $0.path.lexicographicallyPrecedes($1.path) }
+            stack.append(contentsOf: children.reversed().map(\.root))
+        }
+        return ordered
+    }
+
+    /// F2: a controller is driven by the window unless its parent reaches it: by forwarding, or from
+    /// a built-in container's own callbacks (F1, F6: its parent's view, moving too, holds its view),
+    /// or by hand (a container that forwards manually, F4, whatever the views).
+    static func isDrivenByWindow(_ controller: Controller, ownerAbove: Controller?) -> Bool {
+        guard let parent = controller.storedParent else { return true }
+        switch parent.appearanceForwarding {
+        case .manual:
+            return false
+        case .automatic:
+            return ownerAbove !== parent
+        case .containerDriven:
+            return ownerAbove !== parent || !parent.shows(controller)
+        }
+    }
+
+    /// `view` entered the visible `window`: every driving root begins appearing inside the call, and
+    /// its did-appear is deferred to the end of the turn, tied to this appearance.
+    static func windowEntry(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        if let root = leafRoot(view) {
+            enter(root, window: window, source: source)
+            return
+        }
+        // The roots are found before the first one's callbacks run, which may move the others:
+        // each is entered only if the window still drives it.
+        for root in drivingRoots(in: view) {
+            if isDriven(root, by: window, within: view) {
+                enter(root, window: window, source: source)
+            } else if root.storedView?.storedWindow === window, !window.isHidden, root.appearanceState != .appeared {
+                joinParentsAppearance(root)
+            }
+        }
+    }
+
+    /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
+    /// `window` (F2): its root view is still inside `entering`, in the window, and no forwarding
+    /// inside `entering` reaches it.
+    private static func isDriven(_ controller: Controller, by window: Window, within entering: View) -> Bool {
+        guard !window.isHidden, entering.storedWindow === window, let view = controller.storedView,
+            view.isDescendant(of: entering)
+        else { return false }
+        return isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view, upTo: entering))
+    }
+
+    /// The driving root of a leaf view (the common case of a child's root view), found without
+    /// setting up a walk; nil when the view has subviews or drives no controller.
+    private static func leafRoot(_ view: View) -> Controller? {
+        guard view.subviewList.isEmpty, let controller = view.owningController,
+            isDrivenByWindow(controller, ownerAbove: nil)
+        else { return nil }
+        return controller
+    }
+
+    /// One driving root begins appearing inside the call; its did-appear is deferred to the end
+    /// of the turn. Queued before the walk, so that the did-appear of a parent precedes that of a
+    /// child whose view entered during the parent's viewWillAppear; tied after the walk to the
+    /// appearance the root is in then (the one this walk began, or, for a root that was appearing
+    /// or appeared already, the one its descendants joined).
+    static func enter(_ root: Controller, window: Window, source: EventSource) {
+        let queued = AppearanceCompletion(root, serial: window.nextCompletionSerial())
+        window.enqueue(.completeAppearance(queued))
+        run(
+            from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
+            source: source, rootIsManual: false, sparingMovesOf: window)
+        let epoch = root.appearance.epoch
+        window.updateAppearanceCompletion(serial: queued.serial) { completion in
+            completion.rootBegan = epoch != completion.epoch
+            completion.epoch = epoch
+        }
+    }
+
+    /// `controller` has just become a driving root of its visible window (F2) while an appearance
+    /// transition of it is open, one that what drove it until now would have ended: it left its
+    /// parent (R2 and R4 move no view), or its root view left its parent's view by hand without
+    /// leaving the window. The window ends that transition as it does for a view entering it: the
+    /// controller appears (a disappearing one begins again, F3 skips an appearing one) and gets its
+    /// did-appear at the end of the turn; its children follow by forwarding (F1), except those a
+    /// transition of theirs in flight brings in or takes out, which it drives (F7). A controller that
+    /// a transition in flight moves in the direction of its open transition is left to that
+    /// transition (F7), which ends it itself; one it moves the other way (brought in by one
+    /// transition, then forwarded a disappearance by another that took its parent's view out) is
+    /// not, as that transition's did-callback would skip it (F3).
+    static func windowTakesOver(_ controller: Controller) {
+        let state = controller.appearanceState
+        guard state == .appearing || state == .disappearing, let window = controller.storedView?.storedWindow,
+            !window.isHidden, !window.isAnimating(controller, toward: state == .appearing)
+        else { return }
+        enter(controller, window: window, source: .window(window.windowID))
+    }
+
+    /// Ends the appearance a visible transition began for `incoming`, the controller it brings in,
+    /// when it completes: `incoming` appears if its view is in a visible window then, and otherwise
+    /// disappears again (will-disappear, then did-disappear, each forwarded; nothing if it is
+    /// disappeared already, as when the transition did not begin its appearance). The transition's
+    /// callbacks may have taken its container out of the window, or hidden the window.
+    static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource) {
+        if incoming.isInVisibleWindow {
+            run(from: incoming, step: .end(appearing: true), source: source, rootIsManual: false)
+        } else {
+            run(
+                from: incoming, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                source: source, rootIsManual: false)
+            run(from: incoming, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+
+    /// `controller`'s appearance transition is open and what was to end it no longer reaches it: it
+    /// left its parent (R2 and R4 move no view), or its built-in container stopped showing it off
+    /// screen (``ContainerController/settlingOffScreen(_:)``). In a visible window, the window takes
+    /// it over (``windowTakesOver(_:)``). Out of one, a disappearing controller ends its
+    /// disappearance as F2 ends it for a view leaving a window, inside the call: its did-disappear
+    /// (F3 skips its will-disappear), forwarded (F1); unless a transition in flight in
+    /// `formerWindow` (the window its former parent is in) takes it out, and ends it itself (F7).
+    /// An appearing one out of a window is left to what began it (a `transition(from:to:…)` whose
+    /// incoming controller left inside its callbacks ends it when it completes), unless it leaves
+    /// `formerParent` while that parent is appearing itself: the appearance was the parent's,
+    /// forwarded (F1), and the parent's did-appear no longer reaches it (a child taken out of the
+    /// controller a transition brings in, inside that transition's will-callbacks). It disappears
+    /// then, as a view leaving a window does (F2), inside the call.
+    static func endOrphanedTransition(
+        of controller: Controller, source: EventSource, formerWindow: Window?, formerParent: Controller? = nil
+    ) {
+        let state = controller.appearanceState
+        guard state == .appearing || state == .disappearing else { return }
+        if controller.isInVisibleWindow {
+            windowTakesOver(controller)
+        } else if state == .disappearing, formerWindow?.isAnimating(controller, toward: false) != true {
+            exit([controller], source: source)
+        } else if state == .appearing, formerParent?.appearanceState == .appearing {
+            exit([controller], source: source)
+        }
+    }
+
+    /// `view` moved without leaving the visible `window`, by hand or by a transition (a presentation
+    /// taking a presented view from where it was put by hand): the controllers whose root views
+    /// moved with it out of their parent's view, which forwarded to them (F1), are the window's from
+    /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``
+    /// says. A transition's own controllers are not among them: they sit where their parent puts
+    /// them, or have no parent.
+    static func windowTakesOver(rootsMovedWith view: View) {
+        for root in drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
+            windowTakesOver(root)
+        }
+    }
+
+    /// `view` moved, by hand or by a transition, and is not in a visible window, which it did not
+    /// leave either: the controllers whose root views moved with it out of their parent's view, which
+    /// forwarded to them (F1), are reached by that forwarding no more. One left disappearing by a walk
+    /// from its parent (the parent's will-disappear, from a transition in flight that takes the parent
+    /// out and was to end it with its did-disappear, F7) would wait for a did-disappear that never
+    /// comes: it ends its disappearance as F2 ends it for a view leaving a window, inside the call
+    /// (``endOrphanedTransition(of:source:formerWindow:)``): its did-disappear (F3 skips its
+    /// will-disappear), forwarded (F1); unless a transition in flight takes it out itself (F7). So
+    /// does one left appearing by its parent's forwarding while the parent appears itself (its
+    /// did-appear would not reach it now): it gets will-disappear, then did-disappear. Those under a
+    /// container that forwards by hand are its own (F4).
+    ///
+    /// The other way round, a disappeared controller whose root view the move put inside its
+    /// parent's view while that parent appears (off screen: a controller a transition brings in,
+    /// whose view is not in the window yet) joins that appearance (F1), as ``joinParentsAppearance(_:)``
+    /// says.
+    static func endOrphanedTransitions(rootsMovedWith view: View) {
+        // Only the topmost root views under `view` can have left their parent's view: a root view
+        // deeper down sits in its parent's (R6), which moved with it. So the walk stops at each root
+        // view, and a move of a root view, the usual case, checks one controller and allocates nothing.
+        if let owner = view.owningController {
+            endOrphanedTransition(ofRootMoved: owner)
+            return
+        }
+        var stack: [View] = []
+        view.subviewList.forEachReversed { stack.append($0) }
+        while let next = stack.popLast() {
+            if let owner = next.owningController {
+                endOrphanedTransition(ofRootMoved: owner)
+            } else {
+                next.subviewList.forEachReversed { stack.append($0) }
+            }
+        }
+    }
+
+    /// The parent of `root` if it forwards automatically (F1) and `root`'s view is no longer inside
+    /// its view, so its forwarding reaches `root` no more; nil otherwise.
+    private static func forwardingParentLeft(by root: Controller) -> ContainerController? {
+        guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
+            let rootView = root.storedView, !(parent.storedView.map(rootView.isDescendant) ?? false)
+        else { return nil }
+        return parent
+    }
+
+    /// ``endOrphanedTransitions(rootsMovedWith:)`` for one controller whose root view moved.
+    private static func endOrphanedTransition(ofRootMoved root: Controller) {
+        if root.appearanceState == .disappeared {
+            joinParentsAppearance(root)
+            return
+        }
+        guard root.appearanceState != .appeared, let parent = forwardingParentLeft(by: root),
+            !isUnderManualForwarding(root)
+        else { return }
+        endOrphanedTransition(
+            of: root, source: .controller(parent.id), formerWindow: parent.storedView?.storedWindow,
+            formerParent: parent)
+    }
+
+    /// `root`, disappeared (or disappearing), has its root view inside its parent's view while the
+    /// parent is appearing, and no walk of the parent's reached it: it was put there (a child
+    /// embedded, or a built-in container's new child shown, off screen) after the parent's
+    /// forwarding ran, or a will-callback of the parent's walk added it after the walk had planned
+    /// the parent's children. It begins appearing now, so that the parent's did-appear reaches it
+    /// (F1; a built-in container forwards only to the children it shows, F6). Otherwise it would be
+    /// left disappeared with its view in the visible window.
+    static func joinParentsAppearance(_ root: Controller) {
+        guard root.appearanceState == .disappeared || root.appearanceState == .disappearing,
+            let parent = root.storedParent, parent.appearanceState == .appearing,
+            let animated = parent.appearance.openTransitionIsAnimated, let rootView = root.storedView,
+            let parentView = parent.storedView, rootView.isDescendant(of: parentView)
+        else { return }
+        switch parent.appearanceForwarding {
+        case .automatic: break
+        case .containerDriven: guard parent.shows(root) else { return }
+        case .manual: return
+        }
+        guard !isUnderManualForwarding(parent) else { return }
+        run(
+            from: root, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+            source: .controller(parent.id), rootIsManual: false)
+    }
+
+    /// `view` left the visible `window`, and what drives the controllers it holds has run (the
+    /// window's own exit, or the transition that moved it: a transition began the disappearance of
+    /// those it moves before taking their views out, F7). A controller whose root view left with
+    /// `view` and that is still appeared or appearing is one nothing drove: the view's own
+    /// controller, when a container off screen takes in a view from a visible window (it sends no
+    /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
+    /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
+    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
+    /// inside the call: every will-disappear, then every did-disappear, in view order (each
+    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
+    /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    ///
+    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
+    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
+    /// transition in flight does not take out, and whose disappearance a walk from outside began
+    /// (its parent's, reaching its root view through a view put there by hand): with its root
+    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
+    /// only its did-disappear (F3), with the others.
+    static func exitTheRest(of view: View, window: Window) {
+        guard window.isHidden || view.storedWindow !== window else { return }
+        let owner = view.owningController
+        var stranded: Set<ObjectIdentifier>?
+        var roots: [Controller] = []
+        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
+        // controllers that pass them (a deep chain leaving the window is disappeared already).
+        ViewMove.forEachView(in: view) { subview in
+            guard let controller = subview.owningController else { return }
+            switch controller.appearanceState {
+            case .appeared, .appearing:
+                break
+            case .disappearing:
+                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                if stranded == nil { stranded = Set(drivingRoots(in: view).map(ObjectIdentifier.init)) }
+                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
+            case .disappeared:
+                return
+            }
+            if !isUnderManualForwarding(controller) { roots.append(controller) }
+        }
+        exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
+    }
+
+    /// Whether a container that forwards appearance by hand is above `controller` (F4).
+    private static func isUnderManualForwarding(_ controller: Controller) -> Bool {
+        var parent = controller.storedParent
+        while let current = parent {
+            if current.appearanceForwarding == .manual { return true }
+            parent = current.storedParent
+        }
+        return false
+    }
+
+    /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
+    /// controller and those it forwards to; a driving root inside the view (a controller whose root
+    /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
+    /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
+    /// One that is appearing already began with the view's owner, and left its parent during the
+    /// transition's will-callbacks (R2 and R4 move no view): the transition's did-callbacks no
+    /// longer reach it, so the window takes it over (``windowTakesOver(_:)``).
+    /// A controller that joined an appearing parent after that parent's walk (``latecomers(in:)``)
+    /// begins appearing with it (``joinParentsAppearance(_:)``).
+    static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
+        let owner = view.owningController
+        let source = EventSource.window(window.windowID)
+        for root in drivingRoots(in: view) where root !== owner {
+            switch root.appearanceState {
+            case .disappeared, .disappearing:
+                enter(root, window: window, source: source)
+            case .appearing:
+                // Begun by a walk that it left before the view came in (a will-callback of the
+                // transition took it from its parent, R2): what began it will not end it.
+                windowTakesOver(root)
+            case .appeared:
+                break
+            }
+        }
+        for latecomer in latecomers(in: view) {
+            joinParentsAppearance(latecomer)
+        }
+    }
+
+    /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
+    /// parent's walk had planned its children, so that no walk reached them: a will-callback of
+    /// the transition added them, their views in the parent's, before the transition put the
+    /// parent's view in the window. The topmost ones, in view order: their own forwarding reaches
+    /// the rest.
+    private static func latecomers(in view: View) -> [Controller] {
+        var found: [Controller] = []
+        var stack: [(view: View, owner: Controller?)] = [(view, nil)]
+        while let (view, ownerAbove) = stack.popLast() {
+            var owner = ownerAbove
+            if let controller = view.owningController {
+                if let parent = controller.storedParent, parent === ownerAbove,
+                    parent.appearanceForwarding == .automatic, parent.appearanceState == .appearing,
+                    controller.appearanceState == .disappeared || controller.appearanceState == .disappearing
+                {
+                    found.append(controller)
+                    continue
+                }
+                owner = controller
+            }
+            for subview in view.subviews.reversed() {
+                stack.append((subview, owner))
+            }
+        }
+        return found
+    }
+
+    /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
+    /// then every did-disappear, pre-order, inside the call.
+    static func windowExit(of view: View, window: Window) {
+        ViewMove.exiting(view, from: window) { exitUnderWay(of: view, window: window) }
+    }
+
+    /// ``windowExit(of:window:)`` once its exit is recorded as under way: a callback that moves a
+    /// view out of `view` meanwhile takes it out of the walk's reach, and the move makes its
+    /// controllers disappear.
+    private static func exitUnderWay(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        if let root = leafRoot(view) {
+            run(
+                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                source: source, rootIsManual: false)
+            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+        } else {
+            exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window)
+        }
+        exitTheRest(of: view, window: window)
+    }
+
+    /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order.
+    ///
+    /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
+    /// window shown again, say), is the window's to drive from then on, and is passed over.
+    static func exit(_ roots: [Controller], source: EventSource, sparingThoseBackIn window: Window? = nil) {
+        func isBack(_ root: Controller) -> Bool {
+            guard let window, !window.isHidden else { return false }
+            return root.storedView?.storedWindow === window
+        }
+        for root in roots where !isBack(root) {
+            run(
+                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                source: source, rootIsManual: false)
+        }
+        for root in roots where !isBack(root) {
+            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+        }
+    }
+}
