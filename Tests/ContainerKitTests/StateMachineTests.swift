@@ -53,6 +53,7 @@ private func appearance(
         break
     case .appearing:
         _ = machine.begin(appearing: true, animated: animated, viewIsAppearing: timing)
+        if timing == .afterWillAppear { machine.noteViewIsAppearingSent() }
     case .appeared:
         _ = machine.begin(appearing: true, animated: animated, viewIsAppearing: timing)
         _ = machine.end()
@@ -290,17 +291,23 @@ private enum AppearanceResult: Hashable, Sendable {
     case end(EndAction)
 }
 
+/// Makes `call` on `machine` as the engine does: a begin that asks for `viewIsAppearing` right after
+/// `viewWillAppear` has it sent (``AppearanceStateMachine/noteViewIsAppearingSent()``) before the
+/// next call.
 private func perform(_ call: AppearanceCall, on machine: inout AppearanceStateMachine) -> AppearanceResult {
-    switch call {
-    case .begin(let appearing, let animated, let timing):
-        .begin(machine.begin(appearing: appearing, animated: animated, viewIsAppearing: timing))
-    case .end:
-        .end(machine.end())
-    case .drive(let appearing, let animated, let timing):
-        .begin(machine.drive(appearing: appearing, animated: animated, viewIsAppearing: timing))
-    case .driveEnd(let appearing):
-        .end(machine.driveEnd(appearing: appearing))
-    }
+    let result: AppearanceResult =
+        switch call {
+        case .begin(let appearing, let animated, let timing):
+            .begin(machine.begin(appearing: appearing, animated: animated, viewIsAppearing: timing))
+        case .end:
+            .end(machine.end())
+        case .drive(let appearing, let animated, let timing):
+            .begin(machine.drive(appearing: appearing, animated: animated, viewIsAppearing: timing))
+        case .driveEnd(let appearing):
+            .end(machine.driveEnd(appearing: appearing))
+        }
+    if case .begin(.callViewWillAppear(_, thenViewIsAppearing: true)) = result { machine.noteViewIsAppearingSent() }
+    return result
 }
 
 /// A call, the result it must return and the state it must leave.
@@ -556,8 +563,25 @@ struct AppearanceStateMachineTests {
             : machine.begin(appearing: true, animated: cell.animated, viewIsAppearing: cell.timing)
         #expect(begin == .callViewWillAppear(animated: cell.animated, thenViewIsAppearing: cell.thenViewIsAppearing))
         #expect(machine.appearanceState == .appearing)
+        if cell.thenViewIsAppearing { machine.noteViewIsAppearingSent() }
         let end = cell.automatic ? machine.driveEnd(appearing: true) : machine.end()
         #expect(end == .callViewDidAppear(animated: cell.animated, viewIsAppearingFirst: cell.viewIsAppearingFirst))
+        #expect(machine.appearanceState == .appeared)
+    }
+
+    @Test("An appearance ended before its viewIsAppearing was sent sends it first", arguments: [false, true])
+    private func endBeforeViewIsAppearingWasSent(_ automatic: Bool) {
+        var machine = AppearanceStateMachine()
+        let begin =
+            automatic
+            ? machine.drive(appearing: true, animated: true, viewIsAppearing: .afterWillAppear)
+            : machine.begin(appearing: true, animated: true, viewIsAppearing: .afterWillAppear)
+        #expect(begin == .callViewWillAppear(animated: true, thenViewIsAppearing: true))
+        // viewWillAppear's override completes the transition before viewIsAppearing goes out.
+        let end = automatic ? machine.driveEnd(appearing: true) : machine.end()
+        #expect(end == .callViewDidAppear(animated: true, viewIsAppearingFirst: true))
+        #expect(machine.appearanceState == .appeared)
+        machine.noteViewIsAppearingSent()
         #expect(machine.appearanceState == .appeared)
     }
 

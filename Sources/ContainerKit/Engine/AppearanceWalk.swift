@@ -212,6 +212,7 @@ enum AppearanceWalk {
                 if thenViewIsAppearing, controller.appearanceState == .appearing,
                     controller.appearance.epoch == epoch
                 {
+                    controller.appearance.noteViewIsAppearingSent()
                     controller.deliverAppearance(.isAppearing, animated: animated, source: source)
                 }
             case .callViewWillDisappear(let animated):

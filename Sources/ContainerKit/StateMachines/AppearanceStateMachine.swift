@@ -155,10 +155,18 @@ package struct AppearanceStateMachine: Sendable {
         }
     }
 
+    /// Records that `viewIsAppearing` was sent for the open appearance. The caller of a begin that
+    /// returned `thenViewIsAppearing` calls it as it sends `viewIsAppearing`, once `viewWillAppear`
+    /// has returned: an end that comes before (from inside `viewWillAppear`, which may complete a
+    /// transition) then sends `viewIsAppearing` first, so it is never skipped (§3).
+    package mutating func noteViewIsAppearingSent() {
+        guard case .appearing(let animated, false) = state else { return }
+        state = .appearing(animated: animated, viewIsAppearingSent: true)
+    }
+
     private mutating func startAppearing(animated: Bool, timing: ViewIsAppearingTiming) -> BeginAction {
-        let sendNow = timing == .afterWillAppear
-        state = .appearing(animated: animated, viewIsAppearingSent: sendNow)
+        state = .appearing(animated: animated, viewIsAppearingSent: false)
         epoch &+= 1
-        return .callViewWillAppear(animated: animated, thenViewIsAppearing: sendNow)
+        return .callViewWillAppear(animated: animated, thenViewIsAppearing: timing == .afterWillAppear)
     }
 }

@@ -1502,4 +1502,158 @@ extension ReentrancyRegressionTests {
         #expect(recorder.violations.map(\.kind) == [.addingToSelfOrDescendant])
         #expect(recorder.violations.map(\.severity) == [.fault])
     }
+
+    // MARK: - Found by the soak: callbacks of a swipe's start or cancel that take it off screen
+
+    /// Found by the soak (seed 8244939451430245439): `nav.beginInteractivePop()` sends `a`, the
+    /// controller it brings back, `viewIsAppearing(_:)`, whose override sets the window's root to
+    /// nil: `nav` leaves the window before the pop's animation is in flight, so nothing completed
+    /// it, and the swipe went on off screen, leaving `b`'s removal open for good. The pop now reads
+    /// again, once its start's callbacks have returned, whether `nav` is on screen, as the other
+    /// built-in transitions do: it is not, so the swipe completes inside the call, as one in flight
+    /// does when its container leaves the window, with an `invalidTransition` warning.
+    @Test func anInteractivePopTakenOffScreenByItsStartCompletesInsideTheCall() {  // §1, §6, R7
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let a = SpyController(name: "a")
+            let b = Leaf(name: "b")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let window = show(nav)
+            nav.push(b, animated: false)
+            window.runUntilIdle()
+            a.onViewIsAppearing = { [unowned window, unowned a] _ in
+                a.onViewIsAppearing = nil
+                window.rootController = nil
+            }
+            recorder.skipEvents()
+            let swipe = nav.beginInteractivePop()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                -- a.viewIsAppearing sets the window's root to nil: nav leaves the window (F2)
+                nav.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: true)
+                -- nav is off screen: the swipe completes inside the call, and a ends disappeared
+                a.viewWillDisappear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                """)
+            #expect(swipe?.state == .finished && window.animationsInFlight.isEmpty)
+            #expect(nav.controllers.map(\.id) == [a.id] && b.parent == nil)
+            #expect([nav, a, b].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition], "\(recorder.violations)")
+    }
+
+    /// Found by the soak (seed 6077675611895041020): a page curl's swipe is cancelled; `cancel()`
+    /// sends the incoming page `f` its will-disappear, whose override hides the window, which
+    /// completes the turn at once. The cancel then went on to send `e`, the page it brings back,
+    /// its will-appear, in the hidden window, where nothing ended it. Now the cancel brings an
+    /// outgoing page back only while the page controller is on screen.
+    @Test func aCancelledCurlWhoseCallbackHidesTheWindowBringsNothingBackInIt() {  // §1, §8
+        let recorder = Recorder()
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = SpyController(name: "f")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            page.setControllers([e], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            f.onViewWillDisappear = { [unowned window, unowned f] _ in
+                f.onViewWillDisappear = nil
+                window.isHidden = true
+            }
+            swipe?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- swipe.cancel()
+                f.viewWillDisappear(animated: true)
+                -- f hides the window, which completes the turn at once
+                f.viewDidDisappear(animated: true)
+                f.didMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: true)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id] && f.parent == nil)
+            #expect([page, e, f].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// Found by the soak (seed 1455779644480545448): a page curl's swipe is cancelled; `cancel()`
+    /// sends `e`, the page it brings back, `viewWillAppear(_:)`, whose override sets the window's
+    /// root to another controller: `page` leaves the window, which completes the turn at once and
+    /// with it `e`'s appearance, before `e`'s `viewIsAppearing(_:)`, due right after its
+    /// `viewWillAppear(_:)`, had gone out. `e` got `viewDidAppear(_:)` with no `viewIsAppearing(_:)`
+    /// (against §3). The appearance state machine now records `viewIsAppearing` as sent only when
+    /// it is: an end that comes first sends it before `viewDidAppear(_:)`.
+    @Test func anAppearanceEndedInsideViewWillAppearStillSendsViewIsAppearingFirst() {  // §3
+        let recorder = Recorder()
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = SpyController(name: "e")
+            let f = Leaf(name: "f")
+            let g = Leaf(name: "g")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            page.setControllers([e], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            e.onViewWillAppear = { [unowned window, unowned e] _ in
+                e.onViewWillAppear = nil
+                window.rootController = g
+            }
+            swipe?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                f.viewIsAppearing(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- swipe.cancel()
+                f.viewWillDisappear(animated: true)
+                e.viewWillAppear(animated: true)
+                -- e sets the window's root to g: page leaves, which completes the turn at once
+                f.viewDidDisappear(animated: true)
+                e.viewIsAppearing(animated: true)
+                e.viewDidAppear(animated: true)
+                f.didMove(toParent: nil)
+                page.viewWillDisappear(animated: false)
+                e.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: false)
+                g.viewIsAppearing(animated: false)
+                g.viewDidAppear(animated: false)
+                """, filter: .everything)
+            #expect(window.rootController === g && page.shownControllers.map(\.id) == [e.id])
+            #expect([page, e, f].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

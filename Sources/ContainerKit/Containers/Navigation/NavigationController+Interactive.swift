@@ -111,7 +111,7 @@ extension NavigationController {
         ownTransitionCoordinator = coordinator
         below.loadViewIfNeeded()
         drive(top, .begin(appearing: false, animated: true, timing: .afterWillAppear))
-        drive(below, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+        beginAppearance(ofIncoming: below, animated: true, in: window)
         tellDelegateWillShow(below, animated: true)
         installView(of: below, below: top)
         coordinator.runAlongsideAnimations()
@@ -139,6 +139,13 @@ extension NavigationController {
         }
         animation = started
         window.animationStarted(started)
+        // Taken off screen by the callbacks the pop sent as it began, the swipe completes at once,
+        // as one in flight does when its navigation controller leaves the window.
+        if !goesOnAfterItsStart(in: window, transition: "The interactive pop", incoming: [below]),
+            let view = storedView
+        {
+            window.completeAnimations(inside: view)
+        }
         return handle
     }
 

@@ -75,15 +75,19 @@ extension PageController {
     /// view was taken out by hand meanwhile has it put back first (F7: no callbacks of its own).
     func cancelTurn(_ turn: PageTurn) {
         for page in turn.from { installView(of: page) }
+        // Each callback may take the page controller off screen (hide the window, which completes
+        // the turn at once): an outgoing page begins appearing again only while it is on screen.
         switch transitionStyle {
         case .scroll:
-            for page in turn.from {
+            for page in turn.from where isInVisibleWindow {
                 drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
                 drive(page, .end(appearing: true))
             }
         case .pageCurl:
             for page in turn.to { drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear)) }
-            for page in turn.from { drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear)) }
+            for page in turn.from where isInVisibleWindow {
+                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+            }
         }
     }
 
