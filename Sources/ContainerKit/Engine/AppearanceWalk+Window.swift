@@ -162,10 +162,7 @@ extension AppearanceWalk {
         if incoming.isInVisibleWindow {
             run(from: incoming, step: .end(appearing: true), source: source, rootIsManual: false)
         } else {
-            run(
-                from: incoming, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                source: source, rootIsManual: false)
-            run(from: incoming, step: .end(appearing: false), source: source, rootIsManual: false)
+            exit([incoming], animated: animated, source: source)
         }
     }
 
@@ -420,18 +417,21 @@ extension AppearanceWalk {
         exitTheRest(of: view, window: window)
     }
 
-    /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order.
+    /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order,
+    /// `animated` as the step that leads there (a window's exit is not animated).
     ///
     /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
     /// window shown again, say), is the window's to drive from then on, and is passed over.
-    static func exit(_ roots: [Controller], source: EventSource, sparingThoseBackIn window: Window? = nil) {
+    static func exit(
+        _ roots: [Controller], animated: Bool = false, source: EventSource, sparingThoseBackIn window: Window? = nil
+    ) {
         func isBack(_ root: Controller) -> Bool {
             guard let window, !window.isHidden else { return false }
             return root.storedView?.storedWindow === window
         }
         for root in roots where !isBack(root) {
             run(
-                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                from: root, step: .begin(appearing: false, animated: animated, timing: .beforeDidAppear),
                 source: source, rootIsManual: false)
         }
         for root in roots where !isBack(root) {

@@ -82,15 +82,9 @@ enum AppearanceWalk {
     /// nothing shows it: it disappears at once, as for a view leaving a window (F2), or for the
     /// incoming controller of a transition whose container left the window meanwhile.
     private static func disappearIfStranded(_ controller: Controller, below root: Controller, source: EventSource) {
-        guard let view = controller.storedView, !(root.storedView.map(view.isDescendant) ?? false) else { return }
-        endStrandedAppearance(of: controller, source: source)
-    }
-
-    /// `controller` is appearing out of any visible window, and what began its appearance will not
-    /// end it: it disappears at once (will-disappear, then did-disappear, each forwarded), as for a
-    /// view leaving a window (F2). Nothing happens to a controller in any other state.
-    static func endStrandedAppearance(of controller: Controller, source: EventSource) {
-        guard controller.appearanceState == .appearing, !controller.isInVisibleWindow else { return }
+        guard controller.appearanceState == .appearing, !controller.isInVisibleWindow, let view = controller.storedView,
+            !(root.storedView.map(view.isDescendant) ?? false)
+        else { return }
         exit([controller], source: source)
     }
 
@@ -110,7 +104,7 @@ enum AppearanceWalk {
     ///
     /// Anywhere else, it follows what drives it there.
     private static func handOver(_ controller: Controller, step: AppearanceStep, source: EventSource, window: Window?) {
-        guard case .begin(let appearing, _, _) = step, let view = controller.storedView else { return }
+        guard case .begin(let appearing, let animated, _) = step, let view = controller.storedView else { return }
         let state = controller.appearanceState
         if appearing {
             guard let window = window ?? view.storedWindow, view.storedWindow === window, !window.isHidden,
@@ -122,8 +116,7 @@ enum AppearanceWalk {
                 joinParentsAppearance(controller)
             }
         } else if state == .appeared || state == .appearing, view.storedWindow == nil {
-            run(from: controller, step: step, source: source, rootIsManual: false)
-            run(from: controller, step: .end(appearing: false), source: source, rootIsManual: false)
+            exit([controller], animated: animated, source: source)
         }
     }
 

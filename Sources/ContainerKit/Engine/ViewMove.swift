@@ -244,9 +244,7 @@ enum ViewMove {
             }
             // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
             var member = owner
-            while let container = member.parentOrJoiningContainer ?? member.pendingContainer,
-                container.isBuiltInContainer
-            {
+            while let container = member.builtInContainerShowingIt {
                 if container === controller { return true }
                 if container.storedView != nil { break }
                 member = container
@@ -267,9 +265,7 @@ enum ViewMove {
     /// next.
     static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
         var current = controller
-        while let container = current.parentOrJoiningContainer ?? current.pendingContainer,
-            container.isBuiltInContainer
-        {
+        while let container = current.builtInContainerShowingIt {
             if let containerView = container.storedView { return containerView }
             current = container
         }
@@ -371,5 +367,17 @@ enum ViewMove {
             body(view)
             view.subviewList.forEachReversed { stack.append($0) }
         }
+    }
+}
+
+extension Controller {
+    /// The built-in container that puts this controller's root view in its own view: its parent,
+    /// the container it is joining (inside the `willMove(toParent:)` of its adoption), or the one it
+    /// is a pending member of (``pendingContainer``); nil when that is not a built-in container.
+    fileprivate var builtInContainerShowingIt: ContainerController? {
+        guard let container = parentOrJoiningContainer ?? pendingContainer, container.isBuiltInContainer else {
+            return nil
+        }
+        return container
     }
 }
