@@ -134,6 +134,16 @@ extension ContainerController {
         return false
     }
 
+    /// An interactive transition of this built-in container, just put in flight in `window`: if the
+    /// callbacks its start sent took the container off screen (``goesOnAfterItsStart(in:transition:incoming:)``
+    /// reports it), it completes at once, as one in flight does when its container leaves the window.
+    /// Its animation was not in flight yet when they did, so nothing completed it then.
+    func completeIfTakenOffScreenAsItStarted(in window: Window, transition: String, incoming: [Controller]) {
+        guard !goesOnAfterItsStart(in: window, transition: transition, incoming: incoming), let view = storedView
+        else { return }
+        window.completeAnimations(inside: view)
+    }
+
     /// A built-in container's change: on screen, `host`'s visible transition at the end of the turn;
     /// off screen, `settleOffScreen` now (through ``settlingOffScreen(_:)``).
     func requestVisibleChange(_ host: any VisibleTransitionHost, settleOffScreen: () -> Void) {

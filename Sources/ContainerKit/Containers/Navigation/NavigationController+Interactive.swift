@@ -139,13 +139,7 @@ extension NavigationController {
         }
         animation = started
         window.animationStarted(started)
-        // Taken off screen by the callbacks the pop sent as it began, the swipe completes at once,
-        // as one in flight does when its navigation controller leaves the window.
-        if !goesOnAfterItsStart(in: window, transition: "The interactive pop", incoming: [below]),
-            let view = storedView
-        {
-            window.completeAnimations(inside: view)
-        }
+        completeIfTakenOffScreenAsItStarted(in: window, transition: "The interactive pop", incoming: [below])
         return handle
     }
 

@@ -128,11 +128,7 @@ extension PageController {
         }
         animation = started
         window.animationStarted(started)
-        // Taken off screen by the appearance callbacks the turn sent as it began, the swipe completes
-        // at once, as one in flight does when its page controller leaves the window.
-        if !goesOnAfterItsStart(in: window, transition: "The swipe", incoming: turn.entering), let view = storedView {
-            window.completeAnimations(inside: view)
-        }
+        completeIfTakenOffScreenAsItStarted(in: window, transition: "The swipe", incoming: turn.entering)
         return handle
     }
 
