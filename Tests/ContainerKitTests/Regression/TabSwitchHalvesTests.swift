@@ -368,4 +368,54 @@ private final class HookedLeaf: Controller {
             recorder.finish()
         }
     }
+    @Test func reselectingANavigationTabWhoseSwitchIsHalfDonePopsAfterTheDidHalf() {  // §7, §6, §1
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let r = Leaf(name: "r")
+            let nav = NavigationController(name: "nav", rootController: r)
+            do {
+                nav.push(Leaf(name: "x"), animated: false)
+            }
+            let (tab, window) = showTabs(recorder, [a, nav])
+            tab.delegate = delegate
+            tab.userDidSelect(nav)
+            tab.userDidSelect(nav)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(nav)
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(nav)
+                -- the second tap, a re-selection: the pop to the root is requested, then didSelect
+                -- (x's willMove follows today's navigation rules)
+                tab.delegate.shouldSelect(nav)
+                x.willMove(toParent: nil)
+                tab.delegate.didSelect(nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the did-half, then the pop's transition, which waited for it
+                a.viewDidDisappear(animated: false)
+                nav.viewDidAppear(animated: false)
+                x.viewDidAppear(animated: false)
+                r.loadView()
+                r.viewDidLoad()
+                x.viewWillDisappear(animated: true)
+                r.viewWillAppear(animated: true)
+                x.viewDidDisappear(animated: true)
+                r.viewDidAppear(animated: true)
+                x.didMove(toParent: nil)
+                x.deinit
+                """)
+            recorder.finish()
+        }
+    }
 }
