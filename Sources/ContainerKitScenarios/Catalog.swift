@@ -271,19 +271,42 @@ extension Scenario {
         },
         Scenario(
             name: "tab-tap", reference: "§7",
-            summary: "A tap on a tab: the delegate is asked, the switch runs at the end of the turn."
+            summary:
+                "A tap on a tab: the switch's first half and didSelect inside the call, its did-half at the end of the turn."
         ) { recorder in
             playTabs(recorder) { tab in tab.userDidSelect(tab.controllers[1]) }
         },
         Scenario(
+            name: "tab-tap-waiting", reference: "§7",
+            summary:
+                "A tap while a push beside the tabs is pending: didSelect inside the call; the switch waits, then runs whole.",
+            context: .waitingTabSwitch
+        ) { recorder in
+            let root = Container(name: "root")
+            let nav = NavigationController(name: "nav", rootController: Controller(name: "n"))
+            let tab = TabBarController(name: "tab")
+            let delegates = Delegates()
+            tab.delegate = delegates
+            tab.controllers = [Controller(name: "a"), Controller(name: "b")]
+            embed(nav, in: root)
+            embed(tab, in: root)
+            let window = show(root)
+            recorder.skipEvents()
+            nav.push(Controller(name: "m"), animated: true)
+            tab.userDidSelect(tab.controllers[1])
+            window.runUntilIdle()
+            return Stage(window: window, retaining: [delegates])
+        },
+        Scenario(
             name: "tab-select", reference: "§7",
-            summary: "The selected tab is changed in code: the same switch, and no delegate calls."
+            summary: "The selected tab is changed in code: the same two halves, and no delegate calls."
         ) { recorder in
             playTabs(recorder) { tab in tab.selectedIndex = 1 }
         },
         Scenario(
             name: "tab-reselect", reference: "§7",
-            summary: "A tap on the selected tab, a navigation controller with b pushed: it pops to its root.",
+            summary:
+                "A tap on the selected tab, a navigation controller with b pushed: the pop to its root, then didSelect.",
             context: .tabReselection
         ) { recorder in
             let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))

@@ -50,6 +50,9 @@ enum ExplanationContext: Hashable, Sendable {
     case builtInForwarding
     /// A re-selected tab (§7).
     case tabReselection
+    /// A tab switch asked for while the window had a visible transition pending or in flight: it
+    /// waits, and runs whole at the end of a turn (§7, §1).
+    case waitingTabSwitch
     /// Programmatic `setControllers` on a visible page controller (§8).
     case programmaticPaging
     /// A page turn with a middle spine (§8).
@@ -110,6 +113,9 @@ struct Explainer {
         case .viewIsAppearing:
             if case .window = entry.source {
                 return Citation("§3", .model, reason: "entering a window: at the end of the turn, before viewDidAppear")
+            }
+            if case .controller(let source) = entry.source, kind(of: source) == .tabBar {
+                return Citation("§1", .log, .model, reason: "the layout pass: the incoming tab's, before the did-half")
             }
             return Citation("§3", .log, .model, reason: "in a transition: right after viewWillAppear")
         case .didMove(let receiver, let parent) where endsElsewhere(receiver, at: index, parent: parent):
@@ -243,11 +249,26 @@ struct Explainer {
         case .tabShouldSelect:
             return Citation("§7", .doc, reason: "asked for a user's selection only, inside the call")
         case .tabDidSelect:
-            return context == .tabReselection
-                ? Citation("§7", .model, reason: "a re-selected tab: told inside the call, before the pop to the root")
-                : Citation("§7", .doc, .model, reason: "told for a user's selection only, after the switch")
+            switch context {
+            case .tabReselection:
+                return Citation("§7", .log, reason: "a re-selected tab: told after the pop to the root is requested")
+            case .waitingTabSwitch:
+                return Citation("§7", .model, reason: "the switch waits: told inside the call, after the selection")
+            default:
+                return Citation("§7", .doc, .log, reason: "told for a user's selection only, after the views swap")
+            }
         case .viewWillAppear, .viewWillDisappear, .viewDidAppear, .viewDidDisappear:
-            return Citation("§7", .model, reason: "the switch, not animated, at the end of the turn (logs disagree)")
+            if context == .waitingTabSwitch {
+                return Citation("§7", .model, reason: "the window was busy: the switch ran whole at the end of a turn")
+            }
+            let isWill: Bool
+            switch event {
+            case .viewWillAppear, .viewWillDisappear: isWill = true
+            default: isWill = false
+            }
+            return isWill
+                ? Citation("§7", .log, reason: "inside the call: the incoming tab's, then the outgoing tab's")
+                : Citation("§7", .log, reason: "at the end of the turn: the outgoing tab's, then the incoming tab's")
         case .willMove, .didMove:
             return Citation("§7", .model, reason: "every tab is a child: it moves when the tabs are set")
         default:

@@ -125,7 +125,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
 }
 
 @Suite @MainActor struct TabBarTests {
-    @Test func aTapSwitchesAtTheEndOfTheTurn() {  // §7
+    @Test func aTapRunsTheFirstHalfOfTheSwitchInsideTheCall() {  // §7, §1
         let recorder = Recorder()
         let delegate = TabDelegate()
         recorder.record {
@@ -153,18 +153,23 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 """)
             #expect(!b.isViewLoaded)
             tab.userDidSelect(b)
-            recorder.expect("tab.delegate.shouldSelect(b)")
-            #expect(tab.selectedController === b)
-            window.runUntilIdle()
             recorder.expect(
                 """
+                tab.delegate.shouldSelect(b)
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(b)
+                """)
+            #expect(tab.selectedController === b)
+            #expect(b.view.superview === tab.view && a.view.superview == nil)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
-                tab.delegate.didSelect(b)
                 """)
             recorder.finish()
         }
@@ -269,18 +274,15 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 a.didMove(toParent: tab)
                 b.willMove(toParent: tab)
                 b.didMove(toParent: tab)
+                -- the switch to the selected tab: its first half inside the setter
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
                 """)
             #expect(tab.selectedIndex == 0)
             #expect(tab.selectedController === a)
             window.runUntilIdle()
-            recorder.expect(
-                """
-                -- end of turn: the switch shows the selected tab
-                a.loadView()
-                a.viewDidLoad()
-                a.viewWillAppear(animated: false)
-                a.viewDidAppear(animated: false)
-                """)
+            recorder.expect("a.viewDidAppear(animated: false)")
             #expect(!b.isViewLoaded)
 
             tab.controllers = []
@@ -289,6 +291,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 a.willMove(toParent: nil)
                 b.willMove(toParent: nil)
                 b.didMove(toParent: nil)
+                a.viewWillDisappear(animated: false)
                 """)
             #expect(tab.selectedIndex == TabBarController.noSelection)
             #expect(tab.selectedController == nil)
@@ -296,7 +299,6 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             recorder.expect(
                 """
                 -- end of turn: the shown tab's removal ends after the switch that hides it
-                a.viewWillDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
                 a.didMove(toParent: nil)
                 """)
@@ -320,32 +322,35 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             recorder.expect(
                 """
                 tab.delegate.shouldSelect(b)
-                -- end of turn
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(b)
+                -- end of turn
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
-                tab.delegate.didSelect(b)
                 """)
             #expect(a.view.superview == nil)
             #expect(b.view.superview === tab.view)
 
             tab.userDidSelect(a)
-            recorder.expect("tab.delegate.shouldSelect(a)")
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(a)
+                -- a's view is loaded already
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(a)
+                """)
             #expect(tab.selectedIndex == 0)
             #expect(tab.selectedController === a)
             #expect(window.hasPendingWork)
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- end of turn; a's view is loaded already
-                a.viewWillAppear(animated: false)
-                b.viewWillDisappear(animated: false)
                 b.viewDidDisappear(animated: false)
                 a.viewDidAppear(animated: false)
-                tab.delegate.didSelect(a)
                 """)
             #expect(a.view.superview === tab.view)
             #expect(b.view.superview == nil)
@@ -377,7 +382,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
 
     // MARK: - Programmatic selection
 
-    @Test func programmaticSelectionSwitchesAtTheEndOfTheTurnWithoutTheDelegate() {  // §7
+    @Test func programmaticSelectionRunsTheFirstHalfInsideTheSetterWithoutTheDelegate() {  // §7, §1
         let recorder = Recorder()
         let delegate = TabDelegate()
         recorder.record {
@@ -387,33 +392,36 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             let (tab, window) = showTabs(recorder, [a, b, c], delegate: delegate)
 
             tab.selectedIndex = 1
-            recorder.expect("")
-            #expect(tab.selectedIndex == 1)
-            #expect(tab.selectedController === b)
-            #expect(!b.isViewLoaded)
-            #expect(window.hasPendingWork)
-            window.runUntilIdle()
             recorder.expect(
                 """
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
+                """)
+            #expect(tab.selectedIndex == 1)
+            #expect(tab.selectedController === b)
+            #expect(window.hasPendingWork)
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
                 """)
 
             tab.selectedController = c
-            recorder.expect("")
-            #expect(tab.selectedIndex == 2)
-            #expect(tab.selectedController === c)
-            window.runUntilIdle()
             recorder.expect(
                 """
                 c.loadView()
                 c.viewDidLoad()
                 c.viewWillAppear(animated: false)
                 b.viewWillDisappear(animated: false)
+                """)
+            #expect(tab.selectedIndex == 2)
+            #expect(tab.selectedController === c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 b.viewDidDisappear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
@@ -422,7 +430,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
         }
     }
 
-    @Test func severalSelectionsInOneTurnMakeOneSwitchToTheLast() {  // §7 (as §6)
+    @Test func aSelectionWhileASwitchIsHalfDoneWaitsForItsDidHalf() {  // §7, §1
         let recorder = Recorder()
         let delegate = TabDelegate()
         recorder.record {
@@ -434,29 +442,51 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             tab.selectedIndex = 1
             tab.selectedController = c
             tab.selectedIndex = 2
-            recorder.expect("")
+            recorder.expect(
+                """
+                -- the first selection's first half; the later ones wait, the switch being in flight
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
             #expect(tab.selectedController === c)
+            #expect(b.view.superview === tab.view)
+            #expect(!c.isViewLoaded)
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- one switch, from the tab shown to the last selected
+                -- end of turn: the did-half, then one switch, whole, to the last selected
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
                 c.loadView()
                 c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+
+            // Selections that come back to the tab shown: the first half of the first, then its
+            // did-half and one switch back, whole.
+            tab.selectedIndex = 0
+            tab.selectedController = b
+            tab.selectedIndex = 2
+            recorder.expect(
+                """
+                a.viewWillAppear(animated: false)
+                c.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
                 c.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
-            #expect(!b.isViewLoaded)
-
-            // Selections that come back to the tab shown make no switch at all.
-            tab.selectedIndex = 0
-            tab.selectedController = b
-            tab.selectedIndex = 2
-            recorder.expect("")
-            window.runUntilIdle()
-            recorder.expect("")
-            #expect(!b.isViewLoaded)
             #expect(!a.view.isDescendant(of: tab.view))
             #expect(c.view.superview === tab.view)
             recorder.finish()
@@ -526,10 +556,10 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             recorder.expect(
                 """
                 tab.delegate.shouldSelect(nav)
-                tab.delegate.didSelect(nav)
-                -- popToRoot(animated: true), inside the call
+                -- popToRoot(animated: true), requested inside the call (today's navigation rules)
                 y.willMove(toParent: nil)
                 x.willMove(toParent: nil)
+                tab.delegate.didSelect(nav)
                 """)
             #expect(same(nav.controllers, [root]))
             #expect(tab.selectedController === nav)
@@ -608,6 +638,11 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 a.willMove(toParent: nil)
                 c.willMove(toParent: tab)
                 c.didMove(toParent: tab)
+                -- the switch's first half
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
                 """)
             #expect(tab.selectedIndex == 0)
             #expect(tab.selectedController === b)
@@ -615,11 +650,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- end of turn: the switch, then the end of a's removal
-                b.loadView()
-                b.viewDidLoad()
-                b.viewWillAppear(animated: false)
-                a.viewWillDisappear(animated: false)
+                -- end of turn: the switch's did-half, then the end of a's removal
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
                 a.didMove(toParent: nil)
@@ -874,7 +905,12 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             #expect(driver.inFlight.count == 1)
 
             tab.userDidSelect(b)
-            recorder.expect("tab.delegate.shouldSelect(b)")
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(b)
+                -- the window is busy: the whole switch waits; didSelect right after the selection changes
+                tab.delegate.didSelect(b)
+                """)
             #expect(tab.selectedController === b)
             window.runUntilIdle()
             recorder.expect("")
@@ -892,7 +928,7 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- the end of the turn in which the push completed: the switch
+                -- the end of the turn in which the push completed: the switch, whole, as one step
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
@@ -901,7 +937,6 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 nav.viewDidDisappear(animated: false)
                 x.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
-                tab.delegate.didSelect(b)
                 """)
             #expect(driver.inFlight.isEmpty)
             #expect(driver.started.count == 1)
@@ -937,16 +972,12 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             }
 
             tab.selectedController = b
-            #expect(tab.transitionCoordinator == nil)
-            window.runUntilIdle()
             recorder.expect(
                 """
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
-                b.viewDidAppear(animated: false)
                 """)
             let coordinator = "coordinator(animated: false, interactive: false)"
             #expect(
@@ -956,6 +987,19 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                     "duration: 0.0",
                     "a.viewWillDisappear toParent=false fromParent=false \(coordinator)",
                     "alongside animation (animated: false)",
+                ])
+            // In flight until its did-half: the coordinator stays, and still takes blocks.
+            #expect(tab.transitionCoordinator != nil)
+            #expect(b.transitionCoordinator != nil)
+            #expect(window.animationsInFlight.map(\.kind) == [.tabSwitch])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(
+                notes.take() == [
                     "a.viewDidDisappear toParent=false fromParent=false \(coordinator)",
                     "b.viewDidAppear toParent=false fromParent=false \(coordinator)",
                     "alongside completion (cancelled: false)",
@@ -1144,14 +1188,14 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 c.didMove(toParent: nil)
                 a.deinit
                 c.deinit
-                """)
-            window.runUntilIdle()
-            recorder.expect(
-                """
                 keep.loadView()
                 keep.viewDidLoad()
                 keep.viewWillAppear(animated: false)
                 b.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 b.viewDidDisappear(animated: false)
                 keep.viewDidAppear(animated: false)
                 b.didMove(toParent: nil)
@@ -1182,5 +1226,232 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
         var copy = a.navigationItem
         copy.hidesBackButton = true
         #expect(!a.navigationItem.hidesBackButton)
+    }
+}
+
+/// A tab bar delegate that notes, inside `didSelect`, which tabs' views the tab bar controller's view
+/// holds: the views have swapped by then (spec §7).
+@MainActor
+private final class SwapNotingDelegate: TabBarControllerDelegate {
+    let notes: Notes
+
+    init(notes: Notes) {
+        self.notes = notes
+    }
+
+    func tabBarController(_ tab: TabBarController, didSelect controller: Controller) {
+        let shown = tab.view.subviews.compactMap(\.controller).map { $0.id.name ?? "?" }
+        notes.lines.append("didSelect(\(controller.id.name ?? "?")): tab.view holds \(shown)")
+    }
+}
+
+/// A container whose appearance callbacks run hooks after `super`.
+private final class Hooked: Controller {
+    var onWillAppear: (() -> Void)?
+    var onDidAppear: (() -> Void)?
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        onWillAppear?()
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        onDidAppear?()
+    }
+}
+
+/// The tab switch of spec §7 **[rev 2]** and §1: the first half inside the call on an idle window,
+/// the did-half at the end of the turn, the switch in flight meanwhile; on a busy window, the whole
+/// switch waits for its turn.
+@Suite @MainActor struct TabSwitchTurnTests {
+    @Test func theSpecTranscriptOfAUserSelectionFirstTimeAndLater() {  // §7
+        let recorder = Recorder()
+        let notes = Notes()
+        let delegate = SwapNotingDelegate(notes: notes)
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b]
+            let window = show(tab)
+            tab.delegate = delegate
+            recorder.skipEvents()
+
+            tab.userDidSelect(b)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(b)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(b)
+                """)
+            #expect(notes.take() == ["didSelect(b): tab.view holds [\"b\"]"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+
+            // Later: b's view is loaded already.
+            tab.userDidSelect(a)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(a)
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(a)
+                """)
+            #expect(notes.take() == ["didSelect(a): tab.view holds [\"a\"]"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func theSpecTranscriptOfAProgrammaticSelectionFirstTimeAndLater() {  // §7
+        let recorder = Recorder()
+        let notes = Notes()
+        let delegate = SwapNotingDelegate(notes: notes)
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b]
+            let window = show(tab)
+            tab.delegate = delegate
+            recorder.skipEvents()
+
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            #expect(same(tab.view.subviews.compactMap(\.controller), [b]))
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+
+            tab.selectedController = a
+            recorder.expect(
+                """
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(notes.take().isEmpty)
+            recorder.finish()
+        }
+    }
+
+    @Test func onABusyWindowTheWholeSwitchWaitsAndATapIsToldAtOnce() {  // §7, §1
+        let recorder = Recorder()
+        let notes = Notes()
+        let delegate = SwapNotingDelegate(notes: notes)
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b]
+            let window = show(tab)
+            tab.delegate = delegate
+            recorder.skipEvents()
+
+            // A presentation pending: the window is busy, first time for b.
+            a.present(Leaf(name: "sheet"), animated: true)
+            tab.userDidSelect(b)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(b)
+                tab.delegate.didSelect(b)
+                """)
+            #expect(notes.take() == ["didSelect(b): tab.view holds [\"a\"]"])
+            #expect(tab.selectedController === b)
+            #expect(!b.isViewLoaded)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the presentation first
+                sheet.loadView()
+                sheet.viewDidLoad()
+                sheet.viewWillAppear(animated: true)
+                sheet.viewIsAppearing(animated: true)
+                sheet.viewDidAppear(animated: true)
+                -- then the switch, whole, as one step: the layout pass before its did-half
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                b.viewIsAppearing(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """, filter: .everything)
+
+            // Later, programmatic: a dismissal pending.
+            tab.dismiss(animated: true)
+            tab.selectedIndex = 0
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                sheet.viewWillDisappear(animated: true)
+                sheet.viewDidDisappear(animated: true)
+                sheet.deinit
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                a.viewIsAppearing(animated: false)
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                """, filter: .everything)
+            #expect(notes.take().isEmpty)
+            recorder.finish()
+        }
+    }
+
+    @Test func theIncomingTabsLayoutPassComesAtTheEndOfTheTurnBeforeTheDidHalf() {  // §1, §3, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Parent(name: "b")
+            embed(Leaf(name: "b1"), in: b)
+            let (tab, window) = showTabs(recorder, [a, b])
+
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                b.viewWillAppear(animated: false)
+                b1.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """, filter: .everything)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the layout pass, pre-order, then the did-half
+                b.viewIsAppearing(animated: false)
+                b1.viewIsAppearing(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                b1.viewDidAppear(animated: false)
+                """, filter: .everything)
+            recorder.finish()
+        }
     }
 }

@@ -155,6 +155,12 @@ package struct AppearanceStateMachine: Sendable {
         }
     }
 
+    /// Whether an appearance is open whose `viewIsAppearing` has not been sent yet.
+    package var awaitsViewIsAppearing: Bool {
+        if case .appearing(_, false) = state { return true }
+        return false
+    }
+
     /// Records that `viewIsAppearing` was sent for the open appearance. The caller of a begin that
     /// returned `thenViewIsAppearing` calls it as it sends `viewIsAppearing`, once `viewWillAppear`
     /// has returned: an end that comes before (from inside `viewWillAppear`, which may complete a

@@ -32,6 +32,8 @@ extension Window {
     ///   lists its own)
     /// - the completion of an animation the default driver completes: the transition's
     ///   did-callbacks, moves, delegate calls and completions
+    /// - the did-half of a tab switch whose first half ran inside its call (spec §7): the incoming
+    ///   tab's `viewIsAppearing`, the outgoing tab's did-disappear, the incoming tab's did-appear
     ///
     /// So after `nav.push(b, animated: true)`, one `runUntilIdle()` starts the push and, in the
     /// next round, completes it.

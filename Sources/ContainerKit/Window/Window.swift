@@ -27,7 +27,8 @@ open class Window: View {
     /// one in the ``runUntilIdle()`` in which it starts.
     public var animationDriver: any AnimationDriver = DefaultAnimationDriver()
 
-    /// The transition animations started in this window and not complete yet.
+    /// The transition animations started in this window and not complete yet, and a tab switch
+    /// whose did-half waits for the end of the turn (kind `tabSwitch`; no driver sees it).
     public internal(set) var animationsInFlight: [TransitionAnimation] = []
 
     /// The status-bar style the window resolved from its controllers (see

@@ -192,7 +192,9 @@ extension RandomWorld {
                 self.settle(endingGestures: false)
             }
         case .finishAnimation(let n), .cutShortAnimation(let n):
-            let animations = window.animationsInFlight
+            // A tab switch half done is in flight until the end of its turn, never handed to a driver:
+            // with one installed, only what it started is its to complete.
+            let animations = window.animationsInFlight.filter { driver == nil || $0.kind != .tabSwitch }
             guard !animations.isEmpty else { return nil }
             let animation = animations[n % animations.count]
             let finished: Bool

@@ -540,7 +540,7 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
-    /// Bugs C and I: a tab switch runs inside a tab bar controller that a `transition(from:to:…)`
+    /// Bugs C and I: a tab switch completes inside a tab bar controller that a `transition(from:to:…)`
     /// is taking out; when the tab bar's view is then taken out of the window by hand, the tab the
     /// switch showed, which the tab bar no longer drives, disappears with it (F2).
     @Test func aTabShownInsideAContainerThatIsLeavingDisappearsWithItsView() {
@@ -555,27 +555,28 @@ import Testing
             let (window, _) = showHoldingAnimations(root)
             let g = Leaf(name: "g")
             recorder.skipEvents()
-            tabs.userDidSelect(b)  // the switch waits for the end of the turn
+            tabs.userDidSelect(b)  // the switch's first half; its did-half waits for the end of the turn
             root.addChild(g)
             tabs.willMove(toParent: nil)
             root.transition(from: tabs, to: g, duration: 0.3, animations: nil, completion: nil)
-            window.runUntilIdle()  // the switch runs; the transition stays in flight
+            window.runUntilIdle()  // the switch's did-half runs; the transition stays in flight
             tabs.view.removeFromSuperview()
             tabs.removeFromParent()
             recorder.expect(
                 """
-                g.willMove(toParent: root)
-                tabs.willMove(toParent: nil)
-                tabs.viewWillDisappear(animated: true)
-                a.viewWillDisappear(animated: true)
-                g.loadView()
-                g.viewDidLoad()
-                g.viewWillAppear(animated: true)
-                -- window.runUntilIdle(): the switch to b runs inside the leaving tab bar
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
-                a.viewDidDisappear(animated: true)
+                a.viewWillDisappear(animated: false)
+                g.willMove(toParent: root)
+                tabs.willMove(toParent: nil)
+                -- the switch in flight brings b in: tabs forwards nothing to it (F7)
+                tabs.viewWillDisappear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
+                -- window.runUntilIdle(): the switch's did-half runs inside the leaving tab bar
+                a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
                 -- tabs.view.removeFromSuperview()
                 tabs.viewDidDisappear(animated: true)

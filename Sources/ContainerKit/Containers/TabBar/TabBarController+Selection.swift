@@ -4,10 +4,12 @@ extension TabBarController {
     /// Every tab is a child (spec §7). Setting the tabs makes new tabs children inside the setter,
     /// each with its whole move (`willMove(toParent: self)`, `didMove(toParent: self)`), and takes
     /// removed ones out (`willMove(toParent: nil)`, `didMove(toParent: nil)`); the removal of the
-    /// tab shown ends only after the switch that hides it (R7). The selection stays on the selected
-    /// controller when it survives; otherwise on the same index, clamped (the first tab when there
-    /// was none). On screen, the switch to the selected tab, if it changed, runs at the end of the
-    /// turn; off screen, inside the setter. No delegate calls. The new tabs are pending members of
+    /// tab shown, or of the tab a switch half done takes out, ends only after that switch (R7). The
+    /// selection stays on the selected controller when it survives; otherwise on the same index,
+    /// clamped (the first tab when there was none). If the tab to show changed, the switch follows
+    /// the moves: on screen it runs as a selection's does (its first half inside the setter when
+    /// the window has no visible transition pending or in flight, spec §7, §1); off screen, inside
+    /// the setter. No delegate calls. The new tabs are pending members of
     /// the tab bar controller from the check until their adoption, while the removals' callbacks run
     /// (R9). Set from a callback of a change of the tabs under way, it is checked inside the setter,
     /// then runs once that change has finished, inside the same call (see <doc:Reentrancy>); so do
@@ -24,15 +26,18 @@ extension TabBarController {
     /// 1. `b.willMove(toParent: nil)` — each removed tab; a tab not shown also gets its
     ///    `didMove(toParent: nil)` here
     /// 2. `c.willMove(toParent: tab)`, `c.didMove(toParent: tab)` — each new tab, in order
-    ///
-    /// At the end of the turn, the switch (not animated, so it completes as it starts):
-    ///
     /// 3. `c.loadView()`, `c.viewDidLoad()` — the first time `c` is shown
     /// 4. `c.viewWillAppear(animated: false)`
-    /// 5. `b.viewWillDisappear(animated: false)`
+    /// 5. `b.viewWillDisappear(animated: false)` — then the views swap
+    ///
+    /// At the end of the turn, the switch's did-half:
+    ///
     /// 6. `b.viewDidDisappear(animated: false)`
     /// 7. `c.viewDidAppear(animated: false)`
     /// 8. `b.didMove(toParent: nil)` — the removal of the tab that was shown ends
+    ///
+    /// When the window has a visible transition pending or in flight, steps 3 to 8 wait for its
+    /// turn and run together at the end of a turn.
     public var controllers: [Controller] {
         get { storedControllers }
         set { setTabs(newValue) }
@@ -44,20 +49,27 @@ extension TabBarController {
     /// The index of the selected tab; ``noSelection`` when there are no tabs.
     ///
     /// Setting it selects the tab inside the setter, without asking or telling the delegate (a
-    /// programmatic selection, spec §7). On screen, the switch runs at the end of the turn;
-    /// several selections in one turn make one switch, to the last. Off screen, the views change
+    /// programmatic selection, spec §7). On screen, when the window has no visible transition
+    /// pending or in flight, the first half of the switch runs inside the setter and its did-half
+    /// at the end of the turn; until then the switch is the window's transition in flight, so a
+    /// second selection, a push or a presentation asked for meanwhile waits for the end of the turn,
+    /// and an interactive begin returns nil (spec §1). When the window is busy, the whole switch
+    /// waits for its turn and runs at the end of a turn as one step. Off screen, the views change
     /// inside the setter, with no callbacks. An index out of range is refused (a fault, nothing
     /// changes).
     ///
     /// ## Callback order
     ///
-    /// Selecting `b` while `a` is shown, on screen; nothing inside the setter. At the end of the
-    /// turn (the switch is not animated, so it completes as it starts):
+    /// Selecting `b` while `a` is shown, on screen, on an idle window; inside the setter:
     /// 1. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
     /// 2. `b.viewWillAppear(animated: false)`
-    /// 3. `a.viewWillDisappear(animated: false)`
-    /// 4. `a.viewDidDisappear(animated: false)`
-    /// 5. `b.viewDidAppear(animated: false)`
+    /// 3. `a.viewWillDisappear(animated: false)` — then the views swap
+    ///
+    /// At the end of the turn:
+    ///
+    /// 4. `b.viewIsAppearing(animated: false)` — the layout pass, before the did-half
+    /// 5. `a.viewDidDisappear(animated: false)`
+    /// 6. `b.viewDidAppear(animated: false)`
     public var selectedIndex: Int {
         get { selectedPosition ?? Self.noSelection }
         set {
@@ -76,16 +88,20 @@ extension TabBarController {
     /// The selected tab; nil when there are no tabs.
     ///
     /// Setting it selects the tab as setting ``selectedIndex`` does: inside the setter, without
-    /// asking or telling the delegate, with the switch at the end of the turn on screen. Setting
-    /// nil does nothing; a controller that is not a tab is refused (a fault, nothing changes).
+    /// asking or telling the delegate, with the switch's first half inside the setter on screen
+    /// (its did-half at the end of the turn), or the whole switch at the end of a turn when the
+    /// window is busy. Setting nil does nothing; a controller that is not a tab is refused (a
+    /// fault, nothing changes).
     ///
     /// ## Callback order
     ///
-    /// As ``selectedIndex``: nothing inside the setter; at the end of the turn, selecting `b` while
-    /// `a` is shown:
+    /// As ``selectedIndex``. Selecting `b` while `a` is shown, on an idle window; inside the setter:
     /// 1. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
     /// 2. `b.viewWillAppear(animated: false)`
-    /// 3. `a.viewWillDisappear(animated: false)`
+    /// 3. `a.viewWillDisappear(animated: false)` — then the views swap
+    ///
+    /// At the end of the turn:
+    ///
     /// 4. `a.viewDidDisappear(animated: false)`
     /// 5. `b.viewDidAppear(animated: false)`
     public var selectedController: Controller? {
@@ -108,31 +124,36 @@ extension TabBarController {
     /// A tap on `controller`'s tab, as the tab bar reports it to UIKit's tab bar controller.
     ///
     /// Asks the delegate `shouldSelect` inside the call (false vetoes: nothing else happens), then
-    /// selects the tab; the switch runs at the end of the turn on screen (inside the call off
-    /// screen), and the delegate is told `didSelect` after it. On the tab already selected and
-    /// shown, `didSelect` comes inside the call, and a ``NavigationController`` holding more than
-    /// its root then pops to its root, animated. A controller that is not a tab is refused (a
-    /// fault, nothing fires).
+    /// selects the tab as setting ``selectedIndex`` does, and tells the delegate `didSelect`
+    /// inside the call: after the first half of the switch on an idle window (the views have
+    /// swapped), right after the selection changes when the whole switch waits for a busy window,
+    /// after the switch off screen. On the tab already selected, `didSelect` comes inside the call,
+    /// after a ``NavigationController`` holding more than its root is asked to pop to its root,
+    /// animated (spec §7). A controller that is not a tab is refused (a fault, nothing fires).
     ///
     /// ## Callback order
     ///
-    /// A tap on `b` while `a` is shown, on screen; inside the call:
+    /// A tap on `b` while `a` is shown, on screen, on an idle window; inside the call:
     /// 1. `tab.delegate.shouldSelect(b)`
-    ///
-    /// At the end of the turn (the switch is not animated, so it completes as it starts):
-    ///
     /// 2. `b.loadView()`, `b.viewDidLoad()` — the first time `b` is shown
     /// 3. `b.viewWillAppear(animated: false)`
-    /// 4. `a.viewWillDisappear(animated: false)`
-    /// 5. `a.viewDidDisappear(animated: false)`
-    /// 6. `b.viewDidAppear(animated: false)`
-    /// 7. `tab.delegate.didSelect(b)`
+    /// 4. `a.viewWillDisappear(animated: false)` — then the views swap
+    /// 5. `tab.delegate.didSelect(b)`
     ///
-    /// A tap on `b` while `b` is shown, inside the call:
+    /// At the end of the turn:
+    ///
+    /// 6. `a.viewDidDisappear(animated: false)`
+    /// 7. `b.viewDidAppear(animated: false)`
+    ///
+    /// On a busy window, `tab.delegate.didSelect(b)` follows `shouldSelect` inside the call, and
+    /// steps 2 to 4, 6 and 7 run together at the end of a turn, once the window's turn comes.
+    ///
+    /// A tap on `b` while `b` is selected, inside the call:
     /// 1. `tab.delegate.shouldSelect(b)`
-    /// 2. `tab.delegate.didSelect(b)`
-    /// 3. when `b` is a navigation controller holding more than its root:
-    ///    `b.popToRoot(animated: true)`, whose own order follows
+    /// 2. when `b` is a navigation controller holding more than its root:
+    ///    `b.popToRoot(animated: true)`, whose own order follows (its transition at the end of the
+    ///    turn)
+    /// 3. `tab.delegate.didSelect(b)`
     ///
     /// - Parameter controller: The tab tapped; one of ``controllers``.
     public func userDidSelect(_ controller: Controller) {
@@ -152,16 +173,18 @@ extension TabBarController {
             }
             guard should else { return }
         }
-        if controller === selectedController, controller === shown {
-            tellDelegateDidSelect(controller)
+        if controller === selectedController {
             if let nav = controller as? NavigationController, nav.controllers.count > 1 {
                 nav.popToRoot(animated: true)
             }
+            tellDelegateDidSelect(controller)
             return
         }
-        pendingDidSelect.append(controller)
-        if let index = storedControllers.firstIndex(where: { $0 === controller }) {
-            select(at: index)
+        guard let index = storedControllers.firstIndex(where: { $0 === controller }) else { return }
+        select(at: index)
+        // A callback of the switch's first half may have taken the tab out meanwhile.
+        if storedControllers.contains(where: { $0 === controller }) {
+            tellDelegateDidSelect(controller)
         }
     }
 
@@ -187,10 +210,8 @@ extension TabBarController {
     }
 
     func select(at index: Int) {
-        changingContents {
-            selectedPosition = index
-            requestSwitch()
-        }
+        changingContents { selectedPosition = index }
+        requestSwitch()
         checkInvariants()
     }
 
@@ -204,6 +225,7 @@ extension TabBarController {
         ) { [self] in setTabs(tabs) }
         if kept { return }
         changingContents { replaceTabs(with: tabs) }
+        requestSwitch()
         checkInvariants()
     }
 
@@ -218,7 +240,7 @@ extension TabBarController {
         recordTabs(tabs)
         for tab in leaving {
             beginRemovingChild(tab)
-            if tab === shown {
+            if tab === shown || tab === inFlightSwitch?.from {
                 removalsAfterSwitch.append(tab)
             } else {
                 endMove(of: tab, stays: false)
@@ -235,7 +257,6 @@ extension TabBarController {
                 recordTabs(storedControllers.filter { $0 !== tab })
             }
         }
-        requestSwitch()
     }
 
     /// Makes `tabs` the tabs. The selection stays on the selected controller when it survives;
@@ -259,9 +280,25 @@ extension TabBarController {
         }
     }
 
-    /// The switch to the selected tab: at the end of the turn on screen, inside the call off screen.
+    /// The switch to the selected tab (spec §7, §1 **[rev 2]**). On screen, when the window has no
+    /// visible transition pending or in flight, its first half runs inside the call and its did-half
+    /// at the end of the turn; otherwise the whole switch waits for its turn. Off screen, inside the
+    /// call, with no appearance callbacks.
     func requestSwitch() {
-        requestVisibleChange(self, settleOffScreen: switchOffScreen)
+        guard let window = storedView?.storedWindow, !window.isHidden else {
+            settlingOffScreen(switchOffScreen)
+            return
+        }
+        if selectedController === shown, isShown(in: window) {
+            // Nothing to switch: a switch half done, or waiting, ends what waits for it.
+            if inFlightSwitch == nil { finishSwitch() }
+            return
+        }
+        guard isShown(in: window), window.claimVisibleTransitionSlot() else {
+            window.requestVisibleTransition(for: self)
+            return
+        }
+        runSwitch(in: window, deferringDidHalf: true) { [weak window] in window?.releaseVisibleTransitionSlot() }
     }
 
     func tellDelegateDidSelect(_ controller: Controller) {

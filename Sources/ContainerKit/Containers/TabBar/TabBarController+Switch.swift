@@ -1,32 +1,121 @@
+/// A tab switch whose first half has run: what it takes out and brings in. A reference, so the
+/// deferred did-half holds the two tabs only through it, and lets them go when it has run.
+@MainActor
+final class TabSwitch {
+    var from: Controller?
+    var to: Controller?
+
+    init(from: Controller?, to: Controller?) {
+        self.from = from
+        self.to = to
+    }
+}
+
 extension TabBarController: VisibleTransitionHost {
+    /// The switch that waited for its turn (the window had a visible transition pending or in
+    /// flight when the selection changed): it runs whole, as one step (spec §7, §1).
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
-        guard isInVisibleWindow, storedView?.storedWindow === window else {
+        guard isShown(in: window) else {
             settlingOffScreen(switchOffScreen)
             done()
             return
         }
+        runSwitch(in: window, deferringDidHalf: false, done: done)
+    }
+
+    /// The switch to the selected tab, on screen in `window`: inside the call, the incoming tab's
+    /// will-appear, the outgoing tab's will-disappear, then the views swap. With
+    /// `deferringDidHalf`, the rest waits for the end of the turn, the switch in flight meanwhile
+    /// (§1 **[rev 2]**); otherwise it follows at once. The rest is the incoming tab's
+    /// `viewIsAppearing` (the layout pass), the outgoing tab's did-disappear, the incoming tab's
+    /// did-appear. `done` is called once it has run.
+    func runSwitch(in window: Window, deferringDidHalf: Bool, done: @escaping () -> Void) {
         let from = shown
         let to = selectedController
-        if to !== from {
-            let coordinator = Coordinator(isAnimated: false, duration: 0)
-            ownTransitionCoordinator = coordinator
-            to?.loadViewIfNeeded()
-            // Each callback may re-enter the engine (take this controller out of the window, hide
-            // the window), so whether it is still on screen is read again after them (Reentrancy.md).
-            if let to { beginAppearance(ofIncoming: to, animated: false, in: window) }
-            if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear)) }
-            if let to { installView(of: to) }
-            if let from { uninstallView(of: from) }
-            shown = to
-            coordinator.runAlongsideAnimations()
-            _ = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.map { [$0] } ?? [])
-            if let from { drive(from, .end(appearing: false)) }
-            if let to { endIncomingAppearance(of: to, animated: false) }
-            coordinator.complete(cancelled: false)
-            ownTransitionCoordinator = nil
+        guard to !== from else {
+            finishSwitch()
+            done()
+            return
         }
+        let coordinator = Coordinator(isAnimated: false, duration: 0)
+        ownTransitionCoordinator = coordinator
+        to?.loadViewIfNeeded()
+        // Each callback may re-enter the engine (take this controller out of the window, hide
+        // the window), so whether it is still on screen is read again after them (Reentrancy.md).
+        if let to, isShown(in: window) {
+            drive(to, .begin(appearing: true, animated: false, timing: .beforeDidAppear))
+        }
+        if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear)) }
+        if let to { installView(of: to) }
+        if let from { uninstallView(of: from) }
+        shown = to
+        coordinator.runAlongsideAnimations()
+        let tabSwitch = TabSwitch(from: from, to: to)
+        inFlightSwitch = tabSwitch
+        let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.map { [$0] } ?? [])
+        guard deferringDidHalf, goesOn else {
+            completeSwitch(tabSwitch, coordinator: coordinator)
+            done()
+            return
+        }
+        // In flight until the end of the turn, though not animated: never handed to the driver. A
+        // container leaving the window, or the window hiding, completes it first, as any other.
+        let animation = TransitionAnimation(
+            kind: .tabSwitch, container: self, from: from.map { [$0] } ?? [], to: to.map { [$0] } ?? [],
+            duration: 0, window: window
+        ) { [self] _ in
+            completeSwitch(tabSwitch, coordinator: coordinator)
+            done()
+        }
+        window.animationsInFlight.append(animation)
+        window.enqueue(.completeAnimation(animation))
+    }
+
+    /// The second half of a switch: the incoming tab's layout pass (`viewIsAppearing`, §1), the
+    /// outgoing tab's did-disappear, the incoming tab's did-appear, the coordinator's completions,
+    /// then what waited for the switch (``finishSwitch()``).
+    private func completeSwitch(_ tabSwitch: TabSwitch, coordinator: Coordinator) {
+        if let to = tabSwitch.to { sendViewIsAppearing(from: to) }
+        if let from = tabSwitch.from { drive(from, .end(appearing: false)) }
+        if let to = tabSwitch.to { endIncomingAppearance(of: to, animated: false) }
+        if inFlightSwitch === tabSwitch { inFlightSwitch = nil }
+        tabSwitch.from = nil
+        tabSwitch.to = nil
+        coordinator.complete(cancelled: false)
+        if ownTransitionCoordinator === coordinator { ownTransitionCoordinator = nil }
         finishSwitch()
-        done()
+    }
+
+    /// The layout pass of an incoming tab (§1, §3 **[rev 2]**): `viewIsAppearing` of `incoming` and of
+    /// the controllers appearing with it that it reaches by forwarding, pre-order, each once per
+    /// appearance, before the switch's did-callbacks. A controller a callback moved on is passed
+    /// over, with what is below it.
+    private func sendViewIsAppearing(from incoming: Controller) {
+        var stack: [Controller] = [incoming]
+        while let controller = stack.popLast() {
+            guard controller.appearanceState == .appearing else { continue }
+            if controller.appearance.awaitsViewIsAppearing {
+                let epoch = controller.appearance.epoch
+                controller.appearance.noteViewIsAppearingSent()
+                controller.deliverAppearance(.isAppearing, animated: false, source: .controller(id))
+                guard controller.appearanceState == .appearing, controller.appearance.epoch == epoch else { continue }
+            }
+            stack.append(contentsOf: appearingWith(controller).reversed())
+        }
+    }
+
+    /// The children `controller` forwards its appearance to (F1, F6): none for one that forwards by
+    /// hand (F4).
+    private func appearingWith(_ controller: Controller) -> [Controller] {
+        guard let container = controller.asContainer, let containerView = container.storedView else { return [] }
+        switch container.appearanceForwarding {
+        case .automatic:
+            return container.children.filter { $0.storedView?.isDescendant(of: containerView) == true }
+        case .containerDriven:
+            return container.children.filter { container.shows($0) }
+        case .manual:
+            return []
+        }
     }
 
     /// Off screen: the switch happens inside the call, with no appearance callbacks.
@@ -40,19 +129,15 @@ extension TabBarController: VisibleTransitionHost {
         finishSwitch()
     }
 
-    /// After a switch: the removals it waited for end, then the taps are told.
-    private func finishSwitch() {
-        let removals = removalsAfterSwitch.filter { $0 !== shown }
-        removalsAfterSwitch.removeAll { $0 !== shown }
+    /// After a switch: the removals that waited for it end (a tab taken out while shown, or while
+    /// the switch that hides it was half done).
+    func finishSwitch() {
+        let removals = removalsAfterSwitch.filter { $0 !== shown && $0 !== inFlightSwitch?.from }
+        removalsAfterSwitch.removeAll { tab in removals.contains { $0 === tab } }
         changingContents {
             for tab in removals {
                 endMove(of: tab, stays: false)
             }
-        }
-        let taps = pendingDidSelect
-        pendingDidSelect = []
-        for tab in taps where storedControllers.contains(where: { $0 === tab }) {
-            tellDelegateDidSelect(tab)
         }
         checkInvariants()
     }

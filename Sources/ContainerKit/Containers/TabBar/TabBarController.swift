@@ -1,9 +1,12 @@
 /// Tabs, one shown at a time: UIKit's `UITabBarController` (spec §7).
 ///
 /// Every tab is a child. Only the selected tab's view is loaded and in the hierarchy. Selection
-/// changes inside the call; on screen, the visible switch runs at the end of the turn, not
-/// animated, so it completes as it starts. ``userDidSelect(_:)`` is a tap: it asks the delegate
-/// first and tells it after; setting ``selectedIndex`` or ``selectedController`` does neither.
+/// changes inside the call, and so does the first half of the visible switch, not animated: the
+/// incoming tab's will-appear, the outgoing tab's will-disappear, the swap of views. Its did-half
+/// runs at the end of the turn, the switch counting as the window's transition in flight until
+/// then; on a window with a visible transition pending or in flight, the whole switch waits for its
+/// turn (spec §1). ``userDidSelect(_:)`` is a tap: it asks the delegate first and tells it after;
+/// setting ``selectedIndex`` or ``selectedController`` does neither.
 ///
 /// The tabs are children that only the tab bar controller moves: `addChild(_:)` and
 /// `removeFromParent()` on them are refused (R9). The tab bar controller drives only the tab it
@@ -15,14 +18,15 @@
 ///
 /// ```
 /// tab.delegate.shouldSelect(b)                   (inside userDidSelect; false vetoes)
-/// -- end of turn
 /// b.loadView()                                   (the first time)
 /// b.viewDidLoad()
 /// b.viewWillAppear(animated: false)
 /// a.viewWillDisappear(animated: false)
+///    a's view leaves, b's view comes in
+/// tab.delegate.didSelect(b)
+/// -- end of turn
 /// a.viewDidDisappear(animated: false)
 /// b.viewDidAppear(animated: false)
-/// tab.delegate.didSelect(b)
 /// ```
 @MainActor
 open class TabBarController: ContainerController {
@@ -35,11 +39,12 @@ open class TabBarController: ContainerController {
     /// The controller whose view the tab bar controller shows now.
     var shown: Controller?
 
-    /// Tabs taken out while shown: their removal ends after the switch that hides them.
+    /// Tabs taken out while shown, or while the switch that hides them was half done: their
+    /// removal ends after that switch.
     var removalsAfterSwitch: [Controller] = []
 
-    /// Taps whose `didSelect` follows the switch they asked for.
-    var pendingDidSelect: [Controller] = []
+    /// The switch whose first half has run and whose did-half waits for the end of the turn.
+    var inFlightSwitch: TabSwitch?
 
     /// Creates a tab bar controller with no tabs.
     public override init() {
@@ -80,7 +85,9 @@ open class TabBarController: ContainerController {
 public protocol TabBarControllerDelegate: AnyObject {
     /// A tap asks to select `controller`; returning false vetoes it.
     func tabBarController(_ tab: TabBarController, shouldSelect controller: Controller) -> Bool
-    /// A tap selected `controller` (after the switch, or at once when it was selected already).
+    /// A tap selected `controller`: inside the tap, after the first half of the switch (or right
+    /// after the selection when the switch waits for a busy window, or at once when it was
+    /// selected already).
     func tabBarController(_ tab: TabBarController, didSelect controller: Controller)
 }
 

@@ -1,0 +1,421 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// A leaf whose appearance callbacks run hooks after `super`, once each.
+private final class HookedLeaf: Controller {
+    var onWillAppear: (() -> Void)?
+    var onDidAppear: (() -> Void)?
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        let hook = onWillAppear
+        onWillAppear = nil
+        hook?()
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        let hook = onDidAppear
+        onDidAppear = nil
+        hook?()
+    }
+}
+
+/// The cases spec §7 and §1 leave open between the two halves of a tab switch (the first half inside
+/// the call, the did-half at the end of the turn): the engine's decisions, each pinned by its full
+/// transcript.
+@Suite @MainActor struct TabSwitchHalvesTests {
+    /// `tab` holding `tabs`, the first selected, shown in a visible window, turn ended; the set-up
+    /// is skipped.
+    private func showTabs(_ recorder: Recorder, _ tabs: [Controller]) -> (tab: TabBarController, window: Window) {
+        let tab = TabBarController(name: "tab")
+        tab.controllers = tabs
+        let window = show(tab)
+        recorder.skipEvents()
+        return (tab, window)
+    }
+
+    @Test func aSelectionFromTheIncomingTabsViewWillAppearWaitsForTheDidHalf() {  // §1, §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = HookedLeaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [a, b, c])
+            tab.delegate = delegate
+            b.onWillAppear = { tab.userDidSelect(c) }
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                -- the tap on c, inside b's viewWillAppear: the switch in flight makes it wait
+                tab.delegate.shouldSelect(c)
+                tab.delegate.didSelect(c)
+                a.viewWillDisappear(animated: false)
+                """)
+            #expect(tab.selectedController === c)
+            #expect(b.view.superview === tab.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the did-half, then the waiting switch, whole
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func aSelectionFromTheDeferredViewDidAppearRunsWholeInTheSameTurn() {  // §1, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = HookedLeaf(name: "b")
+            let c = Leaf(name: "c")
+            let (tab, window) = showTabs(recorder, [a, b, c])
+            b.onDidAppear = { tab.selectedIndex = 2 }
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                -- selectedIndex = 2 inside b's viewDidAppear: the switch is still in flight, so it
+                -- waits, and runs whole in the same runUntilIdle()
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    @Test func reselectingATabWhoseSwitchIsHalfDoneSwitchesNothingMore() {  // §7
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b])
+            tab.delegate = delegate
+            tab.userDidSelect(b)
+            tab.userDidSelect(b)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(b)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(b)
+                -- the second tap: b is the selected tab, a re-selection
+                tab.delegate.shouldSelect(b)
+                tab.delegate.didSelect(b)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func theIncomingTabRemovedWhileItsSwitchIsHalfDone() {  // §7, §1, R7
+        let recorder = Recorder()
+        let tracker = LeakTracker()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let c = Leaf(name: "c")
+            let (tab, window): (TabBarController, Window)
+            do {
+                let b = Leaf(name: "b")
+                tracker.track(b)
+                (tab, window) = showTabs(recorder, [a, b, c])
+                tab.selectedIndex = 1
+                recorder.expect(
+                    """
+                    b.loadView()
+                    b.viewDidLoad()
+                    b.viewWillAppear(animated: false)
+                    a.viewWillDisappear(animated: false)
+                    """)
+            }
+            tab.controllers = [a, c]
+            recorder.expect(
+                """
+                -- b is shown: its removal ends after the switch that hides it, which waits
+                b.willMove(toParent: nil)
+                """)
+            #expect(tab.selectedController === c)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                b.deinit
+                """)
+            tracker.expectAllDeallocated()
+            recorder.finish()
+        }
+    }
+
+    @Test func theOutgoingTabRemovedWhileTheSwitchIsHalfDone() {  // §7, R7, §2.2
+        let recorder = Recorder()
+        let tracker = LeakTracker()
+        recorder.record {
+            let b = Leaf(name: "b")
+            let (tab, window): (TabBarController, Window)
+            do {
+                let a = Leaf(name: "a")
+                tracker.track(a)
+                (tab, window) = showTabs(recorder, [a, b])
+                tab.selectedIndex = 1
+                recorder.skipEvents()
+            }
+            tab.controllers = [b]
+            recorder.expect(
+                """
+                -- a is still disappearing: its removal ends after the switch's did-half
+                a.willMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.didMove(toParent: nil)
+                a.deinit
+                """)
+            #expect(tab.children.count == 1 && tab.children.first === b)
+            tracker.expectAllDeallocated()
+            recorder.finish()
+        }
+    }
+
+    @Test func hidingTheWindowCompletesTheHalfDoneSwitchFirst() {  // §1
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b])
+            tab.selectedIndex = 1
+            recorder.skipEvents()
+            window.isHidden = true
+            recorder.expect(
+                """
+                -- the switch in flight completes at once, then the window hides
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                tab.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tab.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            #expect(window.animationsInFlight.isEmpty)
+            // The did-half's place in the turn stays queued, and finds it done.
+            window.runUntilIdle()
+            recorder.expect("")
+            recorder.finish()
+        }
+    }
+
+    @Test func takingTheTabBarOutOfTheWindowCompletesTheHalfDoneSwitchFirst() {  // §1
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let tab = TabBarController(name: "tab")
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            tab.controllers = [a, b]
+            embed(tab, in: root)
+            let window = show(root)
+            recorder.skipEvents()
+            tab.selectedIndex = 1
+            recorder.skipEvents()
+            tab.willMove(toParent: nil)
+            tab.view.removeFromSuperview()
+            tab.removeFromParent()
+            recorder.expect(
+                """
+                tab.willMove(toParent: nil)
+                -- tab.view.removeFromSuperview(): the switch in flight completes first
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                tab.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                tab.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                tab.didMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect("")
+            recorder.finish()
+        }
+    }
+
+    @Test func aSwitchInTheTurnTheTabBarEntersTheWindow() {  // §1, §4, F7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [a, b]
+            let window = makeWindow()
+            window.rootController = tab
+            window.makeKeyAndVisible()
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                a.willMove(toParent: tab)
+                a.didMove(toParent: tab)
+                b.willMove(toParent: tab)
+                b.didMove(toParent: tab)
+                tab.loadView()
+                tab.viewDidLoad()
+                tab.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                -- tab.selectedIndex = 1, while tab's own appearance waits for the end of the turn
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- tab's did-appear spares b, which the switch in flight brings in (F7); then the did-half
+                tab.viewDidAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect([tab, a, b].map(\.appearanceState) == [.appeared, .disappeared, .appeared])
+            recorder.finish()
+        }
+    }
+
+    @Test func anInteractivePopCannotBeginAndAPushWaitsWhileASwitchIsHalfDone() {  // §1, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let r = Leaf(name: "r")
+            let x = Leaf(name: "x")
+            let nav = NavigationController(name: "nav", rootController: r)
+            nav.push(x, animated: false)
+            let (tab, window) = showTabs(recorder, [a, nav])
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            #expect(nav.beginInteractivePop() == nil)
+            let y = Leaf(name: "y")
+            nav.push(y, animated: true)
+            recorder.expect("y.willMove(toParent: nav)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the did-half, then the push that waited for it (the lines of x's and y's moves follow
+                -- today's navigation rules)
+                a.viewDidDisappear(animated: false)
+                nav.viewDidAppear(animated: false)
+                x.viewDidAppear(animated: false)
+                y.loadView()
+                y.viewDidLoad()
+                x.viewWillDisappear(animated: true)
+                y.viewWillAppear(animated: true)
+                x.viewDidDisappear(animated: true)
+                y.viewDidAppear(animated: true)
+                y.didMove(toParent: nav)
+                """)
+            recorder.finish()
+        }
+    }
+    @Test func reselectingANavigationTabWhoseSwitchIsHalfDonePopsAfterTheDidHalf() {  // §7, §6, §1
+        let recorder = Recorder()
+        let delegate = TabDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let r = Leaf(name: "r")
+            let nav = NavigationController(name: "nav", rootController: r)
+            do {
+                nav.push(Leaf(name: "x"), animated: false)
+            }
+            let (tab, window) = showTabs(recorder, [a, nav])
+            tab.delegate = delegate
+            tab.userDidSelect(nav)
+            tab.userDidSelect(nav)
+            recorder.expect(
+                """
+                tab.delegate.shouldSelect(nav)
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                tab.delegate.didSelect(nav)
+                -- the second tap, a re-selection: the pop to the root is requested, then didSelect
+                -- (x's willMove follows today's navigation rules)
+                tab.delegate.shouldSelect(nav)
+                x.willMove(toParent: nil)
+                tab.delegate.didSelect(nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the did-half, then the pop's transition, which waited for it
+                a.viewDidDisappear(animated: false)
+                nav.viewDidAppear(animated: false)
+                x.viewDidAppear(animated: false)
+                r.loadView()
+                r.viewDidLoad()
+                x.viewWillDisappear(animated: true)
+                r.viewWillAppear(animated: true)
+                x.viewDidDisappear(animated: true)
+                r.viewDidAppear(animated: true)
+                x.didMove(toParent: nil)
+                x.deinit
+                """)
+            recorder.finish()
+        }
+    }
+}
