@@ -527,9 +527,10 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 """
                 tab.delegate.shouldSelect(nav)
                 tab.delegate.didSelect(nav)
-                -- popToRoot(animated: true), inside the call
-                y.willMove(toParent: nil)
                 x.willMove(toParent: nil)
+                x.didMove(toParent: nil)
+                y.willMove(toParent: nil)
+                x.deinit
                 """)
             #expect(same(nav.controllers, [root]))
             #expect(tab.selectedController === nav)
@@ -542,14 +543,11 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 y.viewWillDisappear(animated: true)
                 root.viewWillAppear(animated: true)
                 nav.delegate.willShow(root, animated: true)
-                -- the animation completes
                 y.viewDidDisappear(animated: true)
-                root.viewDidAppear(animated: true)
                 y.didMove(toParent: nil)
-                x.didMove(toParent: nil)
+                root.viewDidAppear(animated: true)
                 nav.delegate.didShow(root, animated: true)
                 y.deinit
-                x.deinit
                 """)
             #expect(same(nav.children, [root]))
             #expect(root.view.superview === nav.view)
