@@ -2603,4 +2603,41 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.finish()
         }
     }
+
+    @Test func aWaitingRequestRefusedWhenItIsAppliedIsGivenUpWithAWarning() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let (nav, window) = showStack(recorder)
+            let a = nav.controllers[0]
+            let b = Leaf(name: "b")
+            nav.push(b, animated: true)
+            nav.setControllers([a], animated: true)
+            // b is in the stack now: accepted; it waits behind setControllers, which takes b out.
+            #expect(nav.pop(to: b, animated: true).isEmpty)
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(recorder.violations.isEmpty)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                """)
+            #expect(recorder.violations.map(\.kind) == [.poppingToControllerNotInStack])
+            #expect(recorder.violations.map(\.severity) == [.warning])
+            #expect(recorder.violations.first?.message.contains("was given up") == true)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            recorder.finish()
+        }
+    }
 }
