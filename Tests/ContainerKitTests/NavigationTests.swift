@@ -2640,4 +2640,40 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.finish()
         }
     }
+
+    @Test func aPendingTopAppearingOnScreenThatAChangeRemovesLeavesWithTheTransition() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.push(Leaf(name: "b"), animated: false)
+            nav.delegate = delegate
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            recorder.skipEvents()
+            // b appears with nav, its move still open: the pop takes it out with no willMove (R7), and
+            // its move ends with the transition that takes it off screen, after its viewDidDisappear.
+            #expect(nav.popToRoot(animated: true) {}.count == 1)
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                b.deinit
+                """)
+            recorder.finish()
+        }
+    }
 }

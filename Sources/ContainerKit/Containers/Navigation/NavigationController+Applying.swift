@@ -152,7 +152,16 @@ extension NavigationController {
             }
         }
         if let superseded {
-            endMove(of: superseded, stays: controllers.contains { $0 === superseded })
+            let stays = controllers.contains { $0 === superseded }
+            if !stays, superseded === shown, hasWindowForChanges {
+                // Shown on screen (appearing with the navigation controller): it is the outgoing
+                // controller of the transition now pending, whose end closes its move right after its
+                // viewDidDisappear, as for the shown controller a change removes (no willMove: its
+                // move is open, R7).
+                leavingShown = superseded
+            } else {
+                endMove(of: superseded, stays: stays)
+            }
         }
         for controller in droppedAdditions where controller.storedParent === self {
             endMove(of: controller, stays: false)
