@@ -223,11 +223,20 @@ extension Scenario {
         },
         Scenario(
             name: "two-pushes", reference: "§6",
-            summary: "Two pushes in one turn show one transition; the skipped controller only moves."
+            summary: "Two animated pushes in one turn show two transitions: the second waits for the first."
         ) { recorder in
             playNavigation(recorder) { nav in
                 nav.push(Controller(name: "b"), animated: true)
                 nav.push(Controller(name: "c"), animated: true)
+            }
+        },
+        Scenario(
+            name: "two-pushes-not-animated", reference: "§6",
+            summary: "Two pushes without animation in one turn show one transition; the skipped b only moves."
+        ) { recorder in
+            playNavigation(recorder) { nav in
+                nav.push(Controller(name: "b"), animated: false)
+                nav.push(Controller(name: "c"), animated: false)
             }
         },
         Scenario(
@@ -246,28 +255,44 @@ extension Scenario {
         },
         Scenario(
             name: "push-and-pop", reference: "§6, R7",
-            summary: "b is pushed and popped in the same turn: it only moves, and its move ends at nil."
+            summary: "b is pushed and popped without animation in one turn: it only moves; its move ends at nil."
         ) { recorder in
             playNavigation(recorder) { nav in
-                nav.push(Controller(name: "b"), animated: true)
-                nav.pop(animated: true)
+                nav.push(Controller(name: "b"), animated: false)
+                nav.pop(animated: false)
             }
         },
         Scenario(
             name: "pop-to-root", reference: "§6",
-            summary: "Popping to the root over a buried controller: only the top and the root appear or disappear.",
+            summary:
+                "Popping to the root: the buried b moves inside the call; only c and the root appear or disappear.",
             context: .bulkNavigation
         ) { recorder in
             playNavigation(recorder, over: ["b", "c"]) { nav in nav.popToRoot(animated: true) }
         },
         Scenario(
             name: "set-controllers", reference: "§6",
-            summary: "setControllers(_:animated:) swaps the top: removed and added controllers move, the tops appear.",
+            summary:
+                "setControllers(_:animated:) swaps the top: the old top's and new top's moves end with the transition.",
             context: .bulkNavigation
         ) { recorder in
             playNavigation(recorder, over: ["b"]) { nav in
                 nav.setControllers([nav.controllers[0], Controller(name: "c")], animated: true)
             }
+        },
+        Scenario(
+            name: "nav-shown-with-root", reference: "§6",
+            summary: "A navigation controller made with a root and shown: a's move ends after its first viewDidAppear.",
+            context: .builtInForwarding
+        ) { recorder in
+            let delegates = Delegates()
+            let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
+            nav.delegate = delegates
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            return Stage(window: window, retaining: [delegates])
         },
         Scenario(
             name: "tab-tap", reference: "§7",

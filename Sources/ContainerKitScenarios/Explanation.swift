@@ -204,38 +204,40 @@ struct Explainer {
         if context == .builtInForwarding, event.isAppearanceCallback {
             return builtInForwarding
         }
-        let bulk = context == .bulkNavigation
+        let interactive = context == .interactivePop
         switch event {
         case .willMove(_, toParent: .some):
-            return Citation("§6", bulk ? .model : .log, reason: "inside the call: the stack changes at once")
+            return Citation("§6", .log, reason: "applying the request, inside the call: the stack changes at once")
         case .willMove(_, toParent: nil):
-            if context == .interactivePop {
+            if interactive {
                 return Citation("§6", .model, reason: "inside beginInteractivePop()")
             }
-            return bulk
-                ? Citation("§6", .model, reason: "inside the call, for every controller that leaves the stack")
-                : Citation("§6", .log, reason: "inside pop: the stack changes at once")
+            return Citation("§6", .log, reason: "applying the request, inside the call: the stack changes at once")
         case .viewWillAppear, .viewWillDisappear:
-            if context == .interactivePop {
+            if interactive {
                 return Citation("§6", .log, reason: "the gesture's order: the top leaves, the one below comes")
             }
-            return Citation("§6", bulk ? .model : .log, reason: "the visible transition starts at the end of the turn")
+            return Citation("§6", .log, reason: "the visible transition starts at the end of the turn")
         case .viewDidAppear, .viewDidDisappear:
-            return Citation("§6", bulk ? .model : .log, reason: "when the animation completes")
+            return Citation("§6", .log, reason: "when the transition completes")
         case .didMove(let receiver, _):
             if !entries.contains(where: { $0.event.isAppearanceCallback && $0.event.receiver == receiver }) {
-                return Citation("§6", .model, reason: "never shown: it only moves, completed with the transition")
+                if index > 0, case .willMove(receiver, _) = entries[index - 1].event {
+                    return Citation("§6", .log, reason: "neither shown nor the new top: its move completes at once")
+                }
+                return Citation(
+                    "§6", .model, reason: "a pending new top that a later change replaces ends its move then")
             }
-            let interactive = context == .interactivePop
-            return Citation("§6", interactive || bulk ? .model : .log, reason: "after the did-callbacks")
+            return Citation(
+                "§6", interactive ? .model : .log, reason: "right after its viewDidAppear (or viewDidDisappear)")
         case .navigationWillShow:
-            return Citation("§6", context == .interactivePop ? .model : .log, reason: "as the transition starts")
+            return Citation("§6", .log, reason: "after the shown controller's viewWillAppear")
         case .navigationDidShow:
-            return Citation("§6", .model, reason: "after the didMove calls")
+            return Citation("§6", .log, reason: "after the shown controller's viewDidAppear and didMove")
         case .completion:
             return Citation("§6", .model, reason: "after didShow, in request order")
         case .deallocated:
-            return Citation("§6", .log, reason: "when nothing else holds it, once the transition completed")
+            return Citation("§6", .log, reason: "when nothing else holds it, once its move has ended")
         default:
             return sourceless(event)
         }

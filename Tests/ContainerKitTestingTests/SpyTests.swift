@@ -384,7 +384,6 @@ private final class HookLog {
             recorder.expect(
                 """
                 root.willMove(toParent: nav)
-                root.didMove(toParent: nav)
                 nav.loadView()
                 nav.viewDidLoad()
                 nav.viewWillAppear(animated: false)
@@ -393,13 +392,12 @@ private final class HookLog {
                 root.viewWillAppear(animated: false)
                 nav.viewDidAppear(animated: false)
                 root.viewDidAppear(animated: false)
+                root.didMove(toParent: nav)
                 b.willMove(toParent: nav)
-                -- end of turn
                 b.loadView()
                 b.viewDidLoad()
                 root.viewWillDisappear(animated: true)
                 b.viewWillAppear(animated: true)
-                -- the animation completes
                 root.viewDidDisappear(animated: true)
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)
@@ -557,7 +555,6 @@ private final class HookLog {
             recorder.expect(
                 """
                 root.willMove(toParent: nav)
-                root.didMove(toParent: nav)
                 nav.loadView()
                 nav.viewDidLoad()
                 nav.viewWillAppear(animated: false)
@@ -566,6 +563,7 @@ private final class HookLog {
                 root.viewWillAppear(animated: false)
                 nav.viewDidAppear(animated: false)
                 root.viewDidAppear(animated: false)
+                root.didMove(toParent: nav)
                 nav.viewWillDisappear(animated: false)
                 root.viewWillDisappear(animated: false)
                 nav.viewDidDisappear(animated: false)
@@ -677,7 +675,6 @@ private final class HookLog {
             recorder.expect(
                 """
                 root.willMove(toParent: nav)
-                root.didMove(toParent: nav)
                 nav.loadView()
                 nav.viewDidLoad()
                 nav.viewWillAppear(animated: false)
@@ -686,14 +683,12 @@ private final class HookLog {
                 root.viewWillAppear(animated: false)
                 nav.viewDidAppear(animated: false)
                 root.viewDidAppear(animated: false)
-                -- root's hook pushes b
                 b.willMove(toParent: nav)
-                -- the same runUntilIdle: the push's turn
+                root.didMove(toParent: nav)
                 b.loadView()
                 b.viewDidLoad()
                 root.viewWillDisappear(animated: true)
                 b.viewWillAppear(animated: true)
-                -- the animation completes
                 root.viewDidDisappear(animated: true)
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)

@@ -1530,11 +1530,9 @@ extension MisuseCatalogTests {
             m.loadView()
             m.viewDidLoad()
             b.viewWillDisappear(animated: true)
-            -- b hides the window (F2); nav is off screen: m does not appear, the push completes inside the call
             nav.viewWillDisappear(animated: false)
             nav.viewDidDisappear(animated: false)
             b.viewDidDisappear(animated: true)
-            m.didMove(toParent: nav)
             """)
         #expect(window.animationsInFlight.isEmpty && nav.topController === m)
         #expect([nav, b, m].allSatisfy { $0.appearanceState == .disappeared })
@@ -1879,8 +1877,8 @@ extension MisuseCatalogTests {
         check.recorder.expect(
             """
             b.viewDidDisappear(animated: true)
-            a.viewDidAppear(animated: true)
             b.didMove(toParent: nil)
+            a.viewDidAppear(animated: true)
             """, filter: .everything)
         #expect(nav.controllers.map(\.id) == [a.id])
     }
@@ -2161,18 +2159,15 @@ extension MisuseCatalogTests {
         check.recorder.expect(
             """
             b.willMove(toParent: nav)
-            -- end of turn
             b.loadView()
             b.viewDidLoad()
             a.viewWillDisappear(animated: true)
             b.viewWillAppear(animated: true)
             b.viewIsAppearing(animated: true)
-            -- b is in flight: the second push changes the stack only
-            c.willMove(toParent: nav)
-            -- b's transition completes, then c's starts
             a.viewDidDisappear(animated: true)
             b.viewDidAppear(animated: true)
             b.didMove(toParent: nav)
+            c.willMove(toParent: nav)
             c.loadView()
             c.viewDidLoad()
             b.viewWillDisappear(animated: true)

@@ -117,15 +117,17 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 a.willMove(toParent: nav)
-                a.didMove(toParent: nav)
                 nav.loadView()
                 nav.viewDidLoad()
                 nav.viewWillAppear(animated: false)
                 a.loadView()
                 a.viewDidLoad()
                 a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
                 nav.viewDidAppear(animated: false)
                 a.viewDidAppear(animated: false)
+                a.didMove(toParent: nav)
+                nav.delegate.didShow(a, animated: false)
                 """)
             nav.push(Leaf(name: "b"), animated: true)
             recorder.expect("b.willMove(toParent: nav)")
@@ -153,8 +155,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewWillAppear(animated: true)
                 nav.delegate.willShow(a, animated: true)
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 b.deinit
                 """)
@@ -203,8 +205,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewWillAppear(animated: false)
                 nav.delegate.willShow(a, animated: false)
                 b.viewDidDisappear(animated: false)
-                a.viewDidAppear(animated: false)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: false)
                 nav.delegate.didShow(a, animated: false)
                 nav.completion()
                 b.deinit
@@ -258,8 +260,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 nav.completion()
                 b.deinit
@@ -274,12 +276,13 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
         let notes = Notes()
         recorder.record {
             let (nav, window) = showStack(recorder, root: Probe(name: "a", notes: notes))
-            // The root's first display is no navigation transition, and the root is not moving then (§6).
+            // The root's first display is no navigation transition, but the root is still moving to the
+            // navigation controller then: its didMove comes after its first viewDidAppear (§6, off screen).
             #expect(
                 notes.take() == [
+                    "a.viewWillAppear toParent=true no coordinator",
+                    "a.viewDidAppear toParent=true no coordinator",
                     "a.didMove(toParent: nav)",
-                    "a.viewWillAppear toParent=false no coordinator",
-                    "a.viewDidAppear toParent=false no coordinator",
                 ])
             let coordinator = "coordinator(animated: \(animated), interactive: false)"
             nav.push(Probe(name: "b", notes: notes), animated: animated)
@@ -313,8 +316,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.viewWillDisappear(animated: \(animated))
                 a.viewWillAppear(animated: \(animated))
                 b.viewDidDisappear(animated: \(animated))
-                a.viewDidAppear(animated: \(animated))
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: \(animated))
                 b.deinit
                 """)
             #expect(
@@ -322,8 +325,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     "b.viewWillDisappear fromParent=true \(coordinator)",
                     "a.viewWillAppear toParent=false \(coordinator)",
                     "b.viewDidDisappear fromParent=true \(coordinator)",
-                    "a.viewDidAppear toParent=false \(coordinator)",
                     "b.didMove(toParent: nil)",
+                    "a.viewDidAppear toParent=false \(coordinator)",
                 ])
             #expect(nav.transitionCoordinator == nil)
             #expect(nav.controllers[0].transitionCoordinator == nil)
@@ -332,7 +335,7 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
     }
 
     @Test(arguments: [true, false])
-    func alongsideCompletionsRunAfterTheDidCallbacksAndBeforeDidMove(animated: Bool) {  // §6
+    func alongsideCompletionsRunAfterTheDidCallbacksAndTheMoves(animated: Bool) {  // §6
         let recorder = Recorder()
         let notes = Notes()
         let delegate = NavDelegate()
@@ -370,8 +373,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     "alongside animation (animated: \(animated))",
                     "a.viewDidDisappear fromParent=false \(coordinator)",
                     "b.viewDidAppear toParent=true \(coordinator)",
-                    "alongside completion (cancelled: false)",
                     "b.didMove(toParent: nav)",
+                    "alongside completion (cancelled: false)",
                 ])
             #expect(captured?.isAnimated == animated)
             #expect(captured?.isInteractive == false)
@@ -391,8 +394,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewWillAppear(animated: \(animated))
                 nav.delegate.willShow(a, animated: \(animated))
                 b.viewDidDisappear(animated: \(animated))
-                a.viewDidAppear(animated: \(animated))
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: \(animated))
                 nav.delegate.didShow(a, animated: \(animated))
                 """)
             #expect(
@@ -402,9 +405,9 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     "a.viewWillAppear toParent=false \(coordinator)",
                     "alongside animation (animated: \(animated))",
                     "b.viewDidDisappear fromParent=true \(coordinator)",
+                    "b.didMove(toParent: nil)",
                     "a.viewDidAppear toParent=false \(coordinator)",
                     "alongside completion (cancelled: false)",
-                    "b.didMove(toParent: nil)",
                 ])
             #expect(b.transitionCoordinator == nil)
             recorder.finish()
@@ -413,8 +416,7 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
 
     // MARK: - Several requests in one turn
 
-    @Test(arguments: [true, false])
-    func twoPushesInOneTurnShowOneTransition(animated: Bool) {  // §6
+    @Test func twoNonAnimatedPushesInOneTurnShowOneTransition() {  // §6
         let recorder = Recorder()
         let delegate = NavDelegate()
         recorder.record {
@@ -422,12 +424,14 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             let b = Leaf(name: "b")
             let c = Leaf(name: "c")
             var completed: [String] = []
-            nav.push(b, animated: animated) { completed.append("b") }
-            nav.push(c, animated: animated) { completed.append("c") }
+            nav.push(b, animated: false) { completed.append("b") }
+            nav.push(c, animated: false) { completed.append("c") }
             recorder.expect(
                 """
                 b.willMove(toParent: nav)
+                -- the second push is applied at once: b is no longer the pending new top (R7)
                 c.willMove(toParent: nav)
+                b.didMove(toParent: nav)
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
             #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
@@ -438,15 +442,13 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 -- one transition, from a to c; b is skipped
                 c.loadView()
                 c.viewDidLoad()
-                a.viewWillDisappear(animated: \(animated))
-                c.viewWillAppear(animated: \(animated))
-                nav.delegate.willShow(c, animated: \(animated))
-                a.viewDidDisappear(animated: \(animated))
-                c.viewDidAppear(animated: \(animated))
-                -- added ones from the bottom of the stack up
-                b.didMove(toParent: nav)
+                a.viewWillDisappear(animated: false)
+                c.viewWillAppear(animated: false)
+                nav.delegate.willShow(c, animated: false)
+                a.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
                 c.didMove(toParent: nav)
-                nav.delegate.didShow(c, animated: \(animated))
+                nav.delegate.didShow(c, animated: false)
                 nav.completion()
                 nav.completion()
                 """)
@@ -458,33 +460,74 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
         }
     }
 
-    @Test(arguments: [true, false])
-    func aControllerPushedAndPoppedInOneTurnGetsOnlyItsMoves(animated: Bool) {  // R7, §6
+    @Test func aControllerPushedAndPoppedInOneTurnWithoutAnimationGetsOnlyItsMoves() {  // R7, §6
         let recorder = Recorder()
         let delegate = NavDelegate()
         recorder.record {
             let (nav, window) = showStack(recorder, delegate: delegate)
             var completed: [String] = []
-            nav.push(Leaf(name: "b"), animated: animated) { completed.append("push") }
+            nav.push(Leaf(name: "b"), animated: false) { completed.append("push") }
             recorder.expect("b.willMove(toParent: nav)")
-            let popped = nav.pop(animated: animated) { completed.append("pop") }.map { recorder.name(for: $0.id) }
-            #expect(popped == "b")
-            // No willMove(toParent: nil): the move to nav is still open (R7).
-            recorder.expect("")
+            #expect(nav.pop(animated: false) { completed.append("pop") }.map { recorder.name(for: $0.id) } == "b")
+            // No willMove(toParent: nil): the move to nav is still open (R7); it ends at once.
+            recorder.expect(
+                """
+                b.didMove(toParent: nil)
+                b.deinit
+                """)
             #expect(stackNames(nav.controllers, recorder) == ["a"])
-            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            #expect(stackNames(nav.children, recorder) == ["a"])
             window.runUntilIdle()
             recorder.expect(
                 """
                 -- nothing to show: no appearance, no delegate calls
-                b.didMove(toParent: nil)
                 nav.completion()
+                nav.completion()
+                """)
+            #expect(completed == ["push", "pop"])
+            #expect(window.animationsInFlight.isEmpty)
+            recorder.finish()
+        }
+    }
+
+    @Test func anAnimatedPopWaitsForThePushItUndoes() {  // §6: waiting
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            var completed: [String] = []
+            nav.push(Leaf(name: "b"), animated: true) { completed.append("push") }
+            recorder.expect("b.willMove(toParent: nav)")
+            // The pop waits for the push's transition: nothing is popped yet.
+            #expect(nav.pop(animated: true) { completed.append("pop") } == nil)
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                nav.completion()
+                -- the pop is applied once the push's transition has completed
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
                 nav.completion()
                 b.deinit
                 """)
             #expect(completed == ["push", "pop"])
-            #expect(stackNames(nav.children, recorder) == ["a"])
-            #expect(window.animationsInFlight.isEmpty)
             recorder.finish()
         }
     }
@@ -503,12 +546,16 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             #expect(popped == ["b", "c", "d"])
             recorder.expect(
                 """
-                d.willMove(toParent: nil)
-                c.willMove(toParent: nil)
                 b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                d.willMove(toParent: nil)
+                b.deinit
+                c.deinit
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a"])
-            #expect(stackNames(nav.children, recorder) == ["a", "b", "c", "d"])
+            #expect(stackNames(nav.children, recorder) == ["a", "d"])
             window.runUntilIdle()
             recorder.expect(
                 """
@@ -519,16 +566,11 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewWillAppear(animated: \(animated))
                 nav.delegate.willShow(a, animated: \(animated))
                 d.viewDidDisappear(animated: \(animated))
-                a.viewDidAppear(animated: \(animated))
-                -- from the top down
                 d.didMove(toParent: nil)
-                c.didMove(toParent: nil)
-                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: \(animated))
                 nav.delegate.didShow(a, animated: \(animated))
                 nav.completion()
                 d.deinit
-                c.deinit
-                b.deinit
                 """)
             #expect(stackNames(nav.children, recorder) == ["a"])
             // The root is the top now: nothing more to pop.
@@ -549,11 +591,13 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             #expect(popped == ["c", "d"])
             recorder.expect(
                 """
-                d.willMove(toParent: nil)
                 c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                d.willMove(toParent: nil)
+                c.deinit
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
-            #expect(stackNames(nav.children, recorder) == ["a", "b", "c", "d"])
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "d"])
             window.runUntilIdle()
             recorder.expect(
                 """
@@ -564,13 +608,11 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.viewWillAppear(animated: \(animated))
                 nav.delegate.willShow(b, animated: \(animated))
                 d.viewDidDisappear(animated: \(animated))
-                b.viewDidAppear(animated: \(animated))
                 d.didMove(toParent: nil)
-                c.didMove(toParent: nil)
+                b.viewDidAppear(animated: \(animated))
                 nav.delegate.didShow(b, animated: \(animated))
                 nav.completion()
                 d.deinit
-                c.deinit
                 """)
             #expect(stackNames(nav.children, recorder) == ["a", "b"])
             // Popping to the top pops nothing.
@@ -594,6 +636,7 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 """
                 b.willMove(toParent: nil)
                 c.willMove(toParent: nav)
+                c.didMove(toParent: nav)
                 d.willMove(toParent: nav)
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "c", "d"])
@@ -608,9 +651,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 d.viewWillAppear(animated: \(animated))
                 nav.delegate.willShow(d, animated: \(animated))
                 b.viewDidDisappear(animated: \(animated))
-                d.viewDidAppear(animated: \(animated))
                 b.didMove(toParent: nil)
-                c.didMove(toParent: nav)
+                d.viewDidAppear(animated: \(animated))
                 d.didMove(toParent: nav)
                 nav.delegate.didShow(d, animated: \(animated))
                 nav.completion()
@@ -623,17 +665,17 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             nav.setControllers([Leaf(name: "e"), d], animated: animated) {}
             recorder.expect(
                 """
-                c.willMove(toParent: nil)
                 a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
                 e.willMove(toParent: nav)
+                e.didMove(toParent: nav)
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["e", "d"])
             window.runUntilIdle()
             recorder.expect(
                 """
-                c.didMove(toParent: nil)
-                a.didMove(toParent: nil)
-                e.didMove(toParent: nav)
                 nav.completion()
                 """)
             #expect(stackNames(nav.children, recorder) == ["d", "e"])
@@ -662,8 +704,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 nav.delegate.willShow(b, animated: true)
                 """)
             nav.push(Leaf(name: "c"), animated: true) {}
-            recorder.expect("c.willMove(toParent: nav)")
-            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
             window.runUntilIdle()
             recorder.expect("-- the second transition waits")
             #expect(driver.summary == ["navigation of nav: a → b"])
@@ -674,6 +716,7 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)
                 nav.delegate.didShow(b, animated: true)
+                c.willMove(toParent: nav)
                 """)
             #expect(driver.inFlight.isEmpty)
             #expect(window.hasPendingWork)
@@ -721,9 +764,9 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 nav.delegate.willShow(b, animated: true)
                 """)
             let popped = nav.pop(animated: true) {}.map { recorder.name(for: $0.id) }
-            #expect(popped == "b")
-            recorder.expect("-- no second willMove while the move to nav is open (R7)")
-            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(popped == nil)
+            recorder.expect("-- the pop waits for the push's transition")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
             #expect(stackNames(nav.children, recorder) == ["a", "b"])
             window.runUntilIdle()
             recorder.expect("")
@@ -733,9 +776,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewDidDisappear(animated: true)
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)
-                -- the removal begins once the addition has ended
-                b.willMove(toParent: nil)
                 nav.delegate.didShow(b, animated: true)
+                b.willMove(toParent: nil)
                 """)
             window.runUntilIdle()
             recorder.expect(
@@ -748,8 +790,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 nav.completion()
                 b.deinit
@@ -796,8 +838,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 b.deinit
                 """)
@@ -837,8 +879,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewDidDisappear(animated: true)
                 b.viewWillAppear(animated: true)
                 b.viewDidAppear(animated: true)
-                -- b stays (R7)
                 b.didMove(toParent: nav)
+                nav.delegate.willShow(b, animated: true)
                 nav.delegate.didShow(b, animated: true)
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
@@ -862,6 +904,7 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.viewWillAppear(animated: true)
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)
+                nav.delegate.willShow(b, animated: true)
                 nav.delegate.didShow(b, animated: true)
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
@@ -889,8 +932,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 b.deinit
                 """)
@@ -926,10 +969,10 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             } else {
                 handle?.finish()
             }
-            recorder.expect("c.willMove(toParent: nav)")
-            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "c"]))
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b"] : ["a"]))
             window.runUntilIdle()
-            recorder.expect("-- the push's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             if cancelled {
                 recorder.expect(
@@ -939,15 +982,18 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     b.viewWillAppear(animated: true)
                     b.viewDidAppear(animated: true)
                     b.didMove(toParent: nav)
+                    nav.delegate.willShow(b, animated: true)
                     nav.delegate.didShow(b, animated: true)
+                    c.willMove(toParent: nav)
                     """)
             } else {
                 recorder.expect(
                     """
                     b.viewDidDisappear(animated: true)
-                    a.viewDidAppear(animated: true)
                     b.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
                     nav.delegate.didShow(a, animated: true)
+                    c.willMove(toParent: nav)
                     b.deinit
                     """)
             }
@@ -990,9 +1036,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 x.willMove(toParent: offScreen)
-                x.didMove(toParent: offScreen)
                 y.willMove(toParent: offScreen)
-                y.didMove(toParent: offScreen)
+                x.didMove(toParent: offScreen)
                 """)
             #expect(offScreen.beginInteractivePop() == nil)
             #expect(stackNames(offScreen.controllers, recorder) == ["x", "y"])
@@ -1125,22 +1170,22 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                         "a.viewDidDisappear fromParent=false \(settled)",
                         "b.viewWillAppear toParent=false \(settled)",
                         "b.viewDidAppear toParent=false \(settled)",
-                        "alongside completion (cancelled: true)",
                         "b.didMove(toParent: nav)",
+                        "alongside completion (cancelled: true)",
                     ])
             } else {
                 recorder.expect(
                     """
                     b.viewDidDisappear(animated: true)
-                    a.viewDidAppear(animated: true)
                     b.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
                     """)
                 #expect(
                     notes.take() == [
                         "b.viewDidDisappear fromParent=true \(settled)",
+                        "b.didMove(toParent: nil)",
                         "a.viewDidAppear toParent=false \(settled)",
                         "alongside completion (cancelled: false)",
-                        "b.didMove(toParent: nil)",
                     ])
             }
             #expect(b.transitionCoordinator == nil)
@@ -1188,8 +1233,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 recorder.expect(
                     """
                     editor.viewDidDisappear(animated: true)
-                    a.viewDidAppear(animated: true)
                     editor.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
                     """)
             }
             #expect(editor.isEditing == cancelled)
@@ -1208,14 +1253,13 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 a.willMove(toParent: nav)
-                a.didMove(toParent: nav)
                 """)
             var completed: [String] = []
             nav.push(Leaf(name: "b"), animated: true) { completed.append("b") }
             recorder.expect(
                 """
                 b.willMove(toParent: nav)
-                b.didMove(toParent: nav)
+                a.didMove(toParent: nav)
                 nav.completion()
                 """)
             #expect(completed == ["b"])
@@ -1223,13 +1267,12 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 c.willMove(toParent: nav)
-                c.didMove(toParent: nav)
+                b.didMove(toParent: nav)
                 """)
             let popped = nav.pop(animated: true) { completed.append("pop") }.map { recorder.name(for: $0.id) }
             #expect(popped == "c")
             recorder.expect(
                 """
-                c.willMove(toParent: nil)
                 c.didMove(toParent: nil)
                 nav.completion()
                 c.deinit
@@ -1249,8 +1292,10 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.loadView()
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
+                nav.delegate.willShow(b, animated: false)
                 nav.viewDidAppear(animated: false)
                 b.viewDidAppear(animated: false)
+                nav.delegate.didShow(b, animated: false)
                 """)
             #expect(!nav.controllers[0].isViewLoaded)
             #expect(!window.hasPendingWork)
@@ -1277,7 +1322,6 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.willMove(toParent: nav)
                 b.loadView()
                 b.viewDidLoad()
-                b.didMove(toParent: nav)
                 """)
             #expect(!window.hasPendingWork)
             window.isHidden = false
@@ -1286,8 +1330,11 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 """
                 nav.viewWillAppear(animated: false)
                 b.viewWillAppear(animated: false)
+                nav.delegate.willShow(b, animated: false)
                 nav.viewDidAppear(animated: false)
                 b.viewDidAppear(animated: false)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: false)
                 """)
             recorder.finish()
         }
@@ -1413,8 +1460,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 nav.popToRoot(animated: true)
                 recorder.skipEvents()
             }
-            // The stack's open moves hold b and c until the turn ends.
-            recorder.expect("")
+            // The transition that shows the pop holds c until it completes.
+            recorder.expect("b.deinit")
             window.runUntilIdle()
             recorder.expect(
                 """
@@ -1422,12 +1469,10 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 a.viewWillAppear(animated: true)
                 nav.delegate.willShow(a, animated: true)
                 c.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 c.didMove(toParent: nil)
-                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 c.deinit
-                b.deinit
                 """)
             tracker.expectAllDeallocated()
             recorder.finish()
@@ -1489,11 +1534,11 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             #expect(nav.pop(animated: true) {} == nil)
             recorder.expect("-- the pop waits for the gesture")
             handle?.cancel()
-            recorder.expect("-- c's removal is still open: no second willMove (R7)")
-            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            recorder.expect("-- the pop waits for the swipe's transition to complete")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
             #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
             window.runUntilIdle()
-            recorder.expect("-- the pop's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             recorder.expect(
                 """
@@ -1501,11 +1546,10 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 b.viewDidDisappear(animated: true)
                 c.viewWillAppear(animated: true)
                 c.viewDidAppear(animated: true)
-                -- the swipe's move ends: c stays (R7)
                 c.didMove(toParent: nav)
-                -- then the pop's removal begins
-                c.willMove(toParent: nil)
+                nav.delegate.willShow(c, animated: true)
                 nav.delegate.didShow(c, animated: true)
+                c.willMove(toParent: nil)
                 """)
             #expect(window.hasPendingWork)
             window.runUntilIdle()
@@ -1519,8 +1563,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 c.viewDidDisappear(animated: true)
-                b.viewDidAppear(animated: true)
                 c.didMove(toParent: nil)
+                b.viewDidAppear(animated: true)
                 nav.delegate.didShow(b, animated: true)
                 nav.completion()
                 c.deinit
@@ -1541,18 +1585,19 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             #expect(nav.pop(animated: true) {} == nil)
             recorder.expect("-- the pop waits for the gesture")
             handle?.finish()
-            recorder.expect("b.willMove(toParent: nil)")
-            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
             #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
             window.runUntilIdle()
-            recorder.expect("-- the pop's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             recorder.expect(
                 """
                 c.viewDidDisappear(animated: true)
-                b.viewDidAppear(animated: true)
                 c.didMove(toParent: nil)
+                b.viewDidAppear(animated: true)
                 nav.delegate.didShow(b, animated: true)
+                b.willMove(toParent: nil)
                 c.deinit
                 """)
             #expect(window.hasPendingWork)
@@ -1569,8 +1614,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 nav.delegate.didShow(a, animated: true)
                 nav.completion()
                 b.deinit
@@ -1594,16 +1639,15 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 handle?.cancel()
                 recorder.expect(
                     """
-                    -- c's removal is still open: its willMove waits for its didMove (R7)
-                    b.willMove(toParent: nil)
+                    -- the request waits for the swipe's transition to complete
                     """)
             } else {
                 handle?.finish()
-                recorder.expect("b.willMove(toParent: nil)")
+                recorder.expect("")
             }
-            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "b"]))
             window.runUntilIdle()
-            recorder.expect("-- the request's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             if cancelled {
                 recorder.expect(
@@ -1613,16 +1657,21 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     c.viewWillAppear(animated: true)
                     c.viewDidAppear(animated: true)
                     c.didMove(toParent: nav)
-                    c.willMove(toParent: nil)
+                    nav.delegate.willShow(c, animated: true)
                     nav.delegate.didShow(c, animated: true)
+                    b.willMove(toParent: nil)
+                    b.didMove(toParent: nil)
+                    c.willMove(toParent: nil)
+                    b.deinit
                     """)
             } else {
                 recorder.expect(
                     """
                     c.viewDidDisappear(animated: true)
-                    b.viewDidAppear(animated: true)
                     c.didMove(toParent: nil)
+                    b.viewDidAppear(animated: true)
                     nav.delegate.didShow(b, animated: true)
+                    b.willMove(toParent: nil)
                     c.deinit
                     """)
             }
@@ -1641,21 +1690,18 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 recorder.expect(
                     """
                     c.viewDidDisappear(animated: true)
-                    a.viewDidAppear(animated: true)
-                    -- from the old top down
                     c.didMove(toParent: nil)
-                    b.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
                     nav.delegate.didShow(a, animated: true)
                     nav.completion()
                     c.deinit
-                    b.deinit
                     """)
             } else {
                 recorder.expect(
                     """
                     b.viewDidDisappear(animated: true)
-                    a.viewDidAppear(animated: true)
                     b.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
                     nav.delegate.didShow(a, animated: true)
                     nav.completion()
                     b.deinit
@@ -1681,21 +1727,17 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 handle?.cancel()
                 recorder.expect(
                     """
-                    -- c's removal is still open: its willMove waits for its didMove (R7)
-                    b.willMove(toParent: nil)
-                    d.willMove(toParent: nav)
+                    -- the request waits for the swipe's transition to complete
                     """)
             } else {
                 handle?.finish()
                 recorder.expect(
                     """
-                    b.willMove(toParent: nil)
-                    d.willMove(toParent: nav)
                     """)
             }
-            #expect(stackNames(nav.controllers, recorder) == ["a", "d"])
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "b"]))
             window.runUntilIdle()
-            recorder.expect("-- the request's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             if cancelled {
                 recorder.expect(
@@ -1705,16 +1747,23 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     c.viewWillAppear(animated: true)
                     c.viewDidAppear(animated: true)
                     c.didMove(toParent: nav)
-                    c.willMove(toParent: nil)
+                    nav.delegate.willShow(c, animated: true)
                     nav.delegate.didShow(c, animated: true)
+                    b.willMove(toParent: nil)
+                    b.didMove(toParent: nil)
+                    c.willMove(toParent: nil)
+                    d.willMove(toParent: nav)
+                    b.deinit
                     """)
             } else {
                 recorder.expect(
                     """
                     c.viewDidDisappear(animated: true)
-                    b.viewDidAppear(animated: true)
                     c.didMove(toParent: nil)
+                    b.viewDidAppear(animated: true)
                     nav.delegate.didShow(b, animated: true)
+                    b.willMove(toParent: nil)
+                    d.willMove(toParent: nav)
                     c.deinit
                     """)
             }
@@ -1733,21 +1782,19 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 recorder.expect(
                     """
                     c.viewDidDisappear(animated: true)
-                    d.viewDidAppear(animated: true)
                     c.didMove(toParent: nil)
-                    b.didMove(toParent: nil)
+                    d.viewDidAppear(animated: true)
                     d.didMove(toParent: nav)
                     nav.delegate.didShow(d, animated: true)
                     nav.completion()
                     c.deinit
-                    b.deinit
                     """)
             } else {
                 recorder.expect(
                     """
                     b.viewDidDisappear(animated: true)
-                    d.viewDidAppear(animated: true)
                     b.didMove(toParent: nil)
+                    d.viewDidAppear(animated: true)
                     d.didMove(toParent: nav)
                     nav.delegate.didShow(d, animated: true)
                     nav.completion()
@@ -1774,10 +1821,10 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             } else {
                 handle?.finish()
             }
-            recorder.expect("d.willMove(toParent: nav)")
-            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c", "d"] : ["a", "b", "d"]))
+            recorder.expect("")
+            #expect(stackNames(nav.controllers, recorder) == (cancelled ? ["a", "b", "c"] : ["a", "b"]))
             window.runUntilIdle()
-            recorder.expect("-- the push's transition waits for the swipe's")
+            recorder.expect("-- the swipe's transition completes first")
             driver.finish(driver.inFlight[0])
             if cancelled {
                 recorder.expect(
@@ -1787,15 +1834,18 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                     c.viewWillAppear(animated: true)
                     c.viewDidAppear(animated: true)
                     c.didMove(toParent: nav)
+                    nav.delegate.willShow(c, animated: true)
                     nav.delegate.didShow(c, animated: true)
+                    d.willMove(toParent: nav)
                     """)
             } else {
                 recorder.expect(
                     """
                     c.viewDidDisappear(animated: true)
-                    b.viewDidAppear(animated: true)
                     c.didMove(toParent: nil)
+                    b.viewDidAppear(animated: true)
                     nav.delegate.didShow(b, animated: true)
+                    d.willMove(toParent: nav)
                     c.deinit
                     """)
             }
@@ -1835,25 +1885,48 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             nav.pop(animated: true) {}
             recorder.expect("-- both wait for the gesture")
             handle?.finish()
-            recorder.expect("-- c's removal is open: the push turns it around, the pop waits for its didMove (R7)")
+            recorder.expect("-- both wait for the swipe's transition to complete")
             #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
             driver.finish(driver.inFlight[0])
             recorder.expect(
                 """
                 c.viewDidDisappear(animated: true)
+                c.didMove(toParent: nil)
                 b.viewDidAppear(animated: true)
-                c.didMove(toParent: nav)
-                c.willMove(toParent: nil)
                 nav.delegate.didShow(b, animated: true)
+                c.willMove(toParent: nav)
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- b is shown already: no transition, the moves settle
+                -- the push of c is applied; the pop waits for its transition
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                nav.delegate.willShow(c, animated: true)
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            // The requests still waiting are applied in turn, each after the transition before it.
+            window.runUntilIdle()
+            while let animation = driver.inFlight.first {
+                driver.finish(animation)
+                window.runUntilIdle()
+            }
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: true)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                c.viewDidDisappear(animated: true)
                 c.didMove(toParent: nil)
+                b.viewDidAppear(animated: true)
+                nav.delegate.didShow(b, animated: true)
                 nav.completion()
                 """)
-            #expect(stackNames(nav.children, recorder) == ["a", "b"])
             #expect(!window.hasPendingWork)
             recorder.finish()
         }
@@ -1881,25 +1954,47 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 """)
             nav.push(b, animated: true)
             nav.pop(animated: true) {}
-            recorder.expect("-- b's removal is still open: no second willMove (R7)")
+            recorder.expect("-- both wait for the pop's transition to complete")
             #expect(stackNames(nav.controllers, recorder) == ["a"])
             driver.finish(driver.inFlight[0])
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
                 a.viewDidAppear(animated: true)
-                -- the push turned the removal around; the pop's removal begins once it has ended
-                b.didMove(toParent: nav)
-                b.willMove(toParent: nil)
                 nav.delegate.didShow(a, animated: true)
+                b.willMove(toParent: nav)
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            #expect(stackNames(nav.children, recorder) == ["a", "b"])
+            // The requests still waiting are applied in turn, each after the transition before it.
+            window.runUntilIdle()
+            while let animation = driver.inFlight.first {
+                driver.finish(animation)
+                window.runUntilIdle()
+            }
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
                 nav.completion()
                 """)
-            #expect(stackNames(nav.children, recorder) == ["a"])
             #expect(!window.hasPendingWork)
             recorder.finish()
         }
@@ -1920,9 +2015,164 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
             recorder.expect(
                 """
                 b.willMove(toParent: nil)
-                -- the push turns b's removal around: no second willMove (R7)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                """)
+            nav.pop(animated: true)
+            nav.pop(animated: true) {}
+            recorder.expect("-- both wait for the transition in flight, behind the push of c")
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
+                b.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
                 c.willMove(toParent: nav)
                 """)
+            #expect(stackNames(nav.children, recorder) == ["a", "b", "c"])
+            #expect(window.hasPendingWork)
+            // The requests still waiting are applied in turn, each after the transition before it.
+            window.runUntilIdle()
+            while let animation = driver.inFlight.first {
+                driver.finish(animation)
+                window.runUntilIdle()
+            }
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                nav.delegate.willShow(c, animated: true)
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: true)
+                c.willMove(toParent: nil)
+                c.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                c.viewDidDisappear(animated: true)
+                c.didMove(toParent: nil)
+                b.viewDidAppear(animated: true)
+                nav.delegate.didShow(b, animated: true)
+                b.willMove(toParent: nil)
+                c.deinit
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                """)
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+}
+
+/// The transcripts of spec §6 (revision 2), line for line: requests applied inside their call or
+/// waiting for the transition pending or in flight, the end of a transition, the top's move off
+/// screen, the navigation controller's own appearance, the cancelled interactive pop.
+@Suite @MainActor struct NavigationSpecTranscriptTests {
+    @Test func pushThenPop() {  // §6: push, pop
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            nav.push(Leaf(name: "b"), animated: true)
+            recorder.expect("b.willMove(toParent: nav)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            nav.pop(animated: true)
+            recorder.expect("b.willMove(toParent: nil)")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
+                b.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func twoAnimatedPushesInOneTurnShowTwoTransitions() {  // §6: the second push waits
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: true) {}
+            nav.push(Leaf(name: "c"), animated: true) {}
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                """)
+            #expect(driver.summary == ["navigation of nav: a → b"])
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                nav.completion()
+                c.willMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
             window.runUntilIdle()
             recorder.expect(
                 """
@@ -1932,46 +2182,498 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 c.viewWillAppear(animated: true)
                 nav.delegate.willShow(c, animated: true)
                 """)
-            nav.pop(animated: true)
-            nav.pop(animated: true) {}
-            recorder.expect("-- both moves are in flight: the removals wait for them (R7)")
-            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            #expect(driver.summary == ["navigation of nav: b → c"])
             driver.finish(driver.inFlight[0])
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
                 c.viewDidAppear(animated: true)
                 c.didMove(toParent: nav)
-                b.didMove(toParent: nav)
-                c.willMove(toParent: nil)
-                b.willMove(toParent: nil)
                 nav.delegate.didShow(c, animated: true)
+                nav.completion()
                 """)
+            recorder.finish()
+        }
+    }
+
+    @Test func twoNonAnimatedPushesInOneTurnShowOneTransition() {  // §6: applied at once
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            nav.push(Leaf(name: "b"), animated: false) {}
+            nav.push(Leaf(name: "c"), animated: false) {}
+            recorder.expect(
+                """
+                b.willMove(toParent: nav)
+                c.willMove(toParent: nav)
+                b.didMove(toParent: nav)
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                a.viewWillDisappear(animated: false)
+                c.viewWillAppear(animated: false)
+                nav.delegate.willShow(c, animated: false)
+                a.viewDidDisappear(animated: false)
+                c.viewDidAppear(animated: false)
+                c.didMove(toParent: nav)
+                nav.delegate.didShow(c, animated: false)
+                nav.completion()
+                nav.completion()
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func anAnimatedPushWaitsForAPendingNonAnimatedOne() {  // §6: "an animated one waits"
+        let recorder = Recorder()
+        recorder.record {
+            let (nav, window) = showStack(recorder)
+            nav.push(Leaf(name: "b"), animated: false)
+            nav.push(Leaf(name: "c"), animated: true)
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: false)
+                b.viewWillAppear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                b.didMove(toParent: nav)
+                c.willMove(toParent: nav)
+                c.loadView()
+                c.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                c.viewWillAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: nav)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func popToRootOverBuriedControllers(animated: Bool) {  // §6: pop to root
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(
+                recorder, [Leaf(name: "b"), Leaf(name: "c"), Leaf(name: "d")], delegate: delegate)
+            #expect(nav.popToRoot(animated: animated) {}.count == 3)
+            recorder.expect(
+                """
+                b.willMove(toParent: nil)
+                b.didMove(toParent: nil)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                d.willMove(toParent: nil)
+                b.deinit
+                c.deinit
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
             window.runUntilIdle()
             recorder.expect(
                 """
                 a.loadView()
                 a.viewDidLoad()
-                c.viewWillDisappear(animated: true)
+                d.viewWillDisappear(animated: \(animated))
+                a.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(a, animated: \(animated))
+                d.viewDidDisappear(animated: \(animated))
+                d.didMove(toParent: nil)
+                a.viewDidAppear(animated: \(animated))
+                nav.delegate.didShow(a, animated: \(animated))
+                nav.completion()
+                d.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func setControllersCompletesAllButTheShownAndTheNewTopInsideTheCall(animated: Bool) {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "b")], delegate: delegate)
+            nav.setControllers([Leaf(name: "c"), Leaf(name: "d")], animated: animated) {}
+            recorder.expect(
+                """
+                a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                a.deinit
+                b.willMove(toParent: nil)
+                c.willMove(toParent: nav)
+                c.didMove(toParent: nav)
+                d.willMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                d.loadView()
+                d.viewDidLoad()
+                b.viewWillDisappear(animated: \(animated))
+                d.viewWillAppear(animated: \(animated))
+                nav.delegate.willShow(d, animated: \(animated))
+                b.viewDidDisappear(animated: \(animated))
+                b.didMove(toParent: nil)
+                d.viewDidAppear(animated: \(animated))
+                d.didMove(toParent: nav)
+                nav.delegate.didShow(d, animated: \(animated))
+                nav.completion()
+                b.deinit
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func anInteractivePop(cancelled: Bool) {  // §6: interactive pop, finished and cancelled
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, [Leaf(name: "top")], delegate: delegate)
+            let handle = nav.beginInteractivePop()
+            recorder.expect(
+                """
+                top.willMove(toParent: nil)
+                a.loadView()
+                a.viewDidLoad()
+                top.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
                 nav.delegate.willShow(a, animated: true)
                 """)
-            driver.finish(driver.inFlight[0])
+            if cancelled { handle?.cancel() } else { handle?.finish() }
+            recorder.expect("")
+            window.runUntilIdle()
             recorder.expect(
-                """
-                c.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
-                -- from the old top down
-                c.didMove(toParent: nil)
-                b.didMove(toParent: nil)
-                nav.delegate.didShow(a, animated: true)
-                nav.completion()
-                c.deinit
-                """)
-            #expect(stackNames(nav.children, recorder) == ["a"])
-            #expect(!window.hasPendingWork)
+                cancelled
+                    ? """
+                    a.viewWillDisappear(animated: true)
+                    a.viewDidDisappear(animated: true)
+                    top.viewWillAppear(animated: true)
+                    top.viewDidAppear(animated: true)
+                    top.didMove(toParent: nav)
+                    nav.delegate.willShow(top, animated: true)
+                    nav.delegate.didShow(top, animated: true)
+                    """
+                    : """
+                    top.viewDidDisappear(animated: true)
+                    top.didMove(toParent: nil)
+                    a.viewDidAppear(animated: true)
+                    nav.delegate.didShow(a, animated: true)
+                    top.deinit
+                    """)
             recorder.finish()
         }
-        #expect(recorder.violations.isEmpty)
+    }
+
+    @Test func aNavigationControllerMadeWithARootAndShownAtOnce() {  // §6: the root's move, its own appearance
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.delegate = delegate
+            recorder.expect("a.willMove(toParent: nav)")
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            recorder.expect(
+                """
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                a.didMove(toParent: nav)
+                nav.delegate.didShow(a, animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    // MARK: - Decisions where the spec is silent
+
+    @Test func aRequestWaitingForATransitionThatLeavingTheWindowCompletesIsAppliedAsItCompletes() {  // §1, §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let (nav, window) = showStack(recorder, delegate: delegate)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            nav.push(Leaf(name: "b"), animated: true)
+            window.runUntilIdle()
+            nav.push(Leaf(name: "c"), animated: true) {}
+            recorder.skipEvents()
+            window.rootController = nil
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                c.willMove(toParent: nav)
+                nav.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            // The push of c was applied as b's transition completed, before nav left the window.
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.loadView()
+                c.viewDidLoad()
+                nav.completion()
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func anOffScreenRequestFirstCompletesATransitionPendingInAWindowTheNavigationControllerLeft() {  // §1, §6
+        let recorder = Recorder()
+        recorder.record {
+            let (nav, window) = showStack(recorder)
+            nav.push(Leaf(name: "b"), animated: true)
+            recorder.expect("b.willMove(toParent: nav)")
+            // nav leaves the window before the push's transition starts.
+            window.rootController = nil
+            recorder.expect(
+                """
+                nav.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
+            // Off screen: the pending transition to b completes first, as an off-screen one does (b's
+            // move stays open, waiting for its first appearance), then the push of c is applied.
+            nav.push(Leaf(name: "c"), animated: true) {}
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                c.willMove(toParent: nav)
+                b.didMove(toParent: nav)
+                c.loadView()
+                c.viewDidLoad()
+                nav.completion()
+                """)
+            #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
+            window.runUntilIdle()
+            recorder.expect("")
+            recorder.finish()
+        }
+    }
+
+    @Test func aSwipeBackCannotBeginWhileTheTopsMoveIsOpen() {  // §6
+        let recorder = Recorder()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.push(Leaf(name: "b"), animated: false)
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            recorder.skipEvents()
+            // b is appearing and its move to nav is open until its first viewDidAppear.
+            #expect(nav.beginInteractivePop() == nil)
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                b.didMove(toParent: nav)
+                """)
+            // Appeared, b can be swiped back.
+            let handle = nav.beginInteractivePop()
+            #expect(handle != nil)
+            handle?.cancel()
+            window.runUntilIdle()
+            recorder.skipEvents()
+            recorder.finish()
+        }
+    }
+
+    @Test func theNavigationControllersOwnDidShowGivesWayToATransitionInTheSameTurn() {  // §6
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.delegate = delegate
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            // A transition of its own is pending from now on: the willShow(a) sent stays, its
+            // didShow(a) is replaced by the push's willShow(b) and didShow(b) (no didShow(a)).
+            nav.push(Leaf(name: "b"), animated: true)
+            recorder.expect(
+                """
+                a.willMove(toParent: nav)
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                b.willMove(toParent: nav)
+                a.didMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                nav.delegate.willShow(b, animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                nav.delegate.didShow(b, animated: true)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func aTabSwitchShowingANavigationControllerTellsItsDelegate() {  // §6, §7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.delegate = delegate
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [Leaf(name: "first"), nav]
+            let window = show(tabs)
+            recorder.skipEvents()
+            tabs.selectedIndex = 1
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                first.viewWillDisappear(animated: false)
+                first.viewDidDisappear(animated: false)
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                a.didMove(toParent: nav)
+                nav.delegate.didShow(a, animated: false)
+                """)
+            // Once each per appearance: shown again, it tells its delegate again.
+            tabs.selectedIndex = 0
+            window.runUntilIdle()
+            recorder.skipEvents()
+            tabs.selectedIndex = 1
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewWillAppear(animated: false)
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                first.viewWillDisappear(animated: false)
+                first.viewDidDisappear(animated: false)
+                nav.viewDidAppear(animated: false)
+                a.viewDidAppear(animated: false)
+                nav.delegate.didShow(a, animated: false)
+                """)
+            recorder.finish()
+        }
+    }
+
+    @Test func aWaitingRequestRefusedWhenItIsAppliedIsGivenUpWithAWarning() {  // §6, §11
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let (nav, window) = showStack(recorder)
+            let a = nav.controllers[0]
+            let b = Leaf(name: "b")
+            nav.push(b, animated: true)
+            nav.setControllers([a], animated: true)
+            // b is in the stack now: accepted; it waits behind setControllers, which takes b out.
+            #expect(nav.pop(to: b, animated: true).isEmpty)
+            recorder.expect("b.willMove(toParent: nav)")
+            #expect(recorder.violations.isEmpty)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                a.viewWillDisappear(animated: true)
+                b.viewWillAppear(animated: true)
+                a.viewDidDisappear(animated: true)
+                b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
+                b.willMove(toParent: nil)
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                """)
+            #expect(recorder.violations.map(\.kind) == [.poppingToControllerNotInStack])
+            #expect(recorder.violations.map(\.severity) == [.warning])
+            #expect(recorder.violations.first?.message.contains("was given up") == true)
+            #expect(stackNames(nav.controllers, recorder) == ["a"])
+            recorder.finish()
+        }
+    }
+
+    @Test func aPendingTopAppearingOnScreenThatAChangeRemovesLeavesWithTheTransition() {  // §6, R7
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+            nav.push(Leaf(name: "b"), animated: false)
+            nav.delegate = delegate
+            let window = makeWindow()
+            window.rootController = nav
+            window.makeKeyAndVisible()
+            recorder.skipEvents()
+            // b appears with nav, its move still open: the pop takes it out with no willMove (R7), and
+            // its move ends with the transition that takes it off screen, after its viewDidDisappear.
+            #expect(nav.popToRoot(animated: true) {}.count == 1)
+            recorder.expect("")
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                b.viewWillDisappear(animated: true)
+                a.viewWillAppear(animated: true)
+                nav.delegate.willShow(a, animated: true)
+                b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
+                nav.delegate.didShow(a, animated: true)
+                nav.completion()
+                b.deinit
+                """)
+            recorder.finish()
+        }
     }
 }

@@ -51,6 +51,7 @@ import Testing
                 tabs.viewDidAppear(animated: false)
                 page.viewDidAppear(animated: false)
                 p0.viewDidAppear(animated: false)
+                tabs.didMove(toParent: nav)
                 """)
             #expect(!stage.other.isViewLoaded)
             recorder.finish()
@@ -110,9 +111,9 @@ import Testing
                 other.viewWillAppear(animated: true)
                 nav.delegate.willShow(tabs, animated: true)
                 detail.viewDidDisappear(animated: true)
+                detail.didMove(toParent: nil)
                 tabs.viewDidAppear(animated: true)
                 other.viewDidAppear(animated: true)
-                detail.didMove(toParent: nil)
                 nav.delegate.didShow(tabs, animated: true)
                 detail.deinit
                 """)

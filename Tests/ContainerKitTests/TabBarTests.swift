@@ -556,9 +556,10 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
             recorder.expect(
                 """
                 tab.delegate.shouldSelect(nav)
-                -- popToRoot(animated: true), requested inside the call (today's navigation rules)
-                y.willMove(toParent: nil)
                 x.willMove(toParent: nil)
+                x.didMove(toParent: nil)
+                y.willMove(toParent: nil)
+                x.deinit
                 tab.delegate.didSelect(nav)
                 """)
             #expect(same(nav.controllers, [root]))
@@ -572,14 +573,11 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
                 y.viewWillDisappear(animated: true)
                 root.viewWillAppear(animated: true)
                 nav.delegate.willShow(root, animated: true)
-                -- the animation completes
                 y.viewDidDisappear(animated: true)
-                root.viewDidAppear(animated: true)
                 y.didMove(toParent: nil)
-                x.didMove(toParent: nil)
+                root.viewDidAppear(animated: true)
                 nav.delegate.didShow(root, animated: true)
                 y.deinit
-                x.deinit
                 """)
             #expect(same(nav.children, [root]))
             #expect(root.view.superview === nav.view)

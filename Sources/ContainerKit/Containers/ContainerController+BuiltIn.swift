@@ -197,13 +197,14 @@ extension Controller {
     }
 
     /// Why this controller cannot go anywhere else now, if it is a pending member of a built-in
-    /// container: pushed during a navigation controller's interactive pop, it joins the stack when
-    /// the gesture ends; named by a change of a container's contents, it is adopted once the
+    /// container: named by a push or `setControllers` that waits for a navigation controller's
+    /// transition (spec §6), it joins the stack when that request is applied; named by a change of a container's contents, it is adopted once the
     /// callbacks that change sends first have run (R9). Nil when it is not.
     func pendingMembershipConflict() -> String? {
         if let navigation = pendingStack {
-            return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers made during an interactive "
-                + "pop names it and runs when the gesture ends; only \(navigation.id)'s API can move it (R9)"
+            return "\(id) waits to join \(navigation.id)'s stack: a push or setControllers names it and waits for "
+                + "the transition of \(navigation.id) pending or in flight (an interactive pop, say); only "
+                + "\(navigation.id)'s API can move it (R9)"
         }
         // Inside the willMove of its adoption, it is joining the container: that refusal says more.
         guard let container = pendingAdoption, openJoiningContainer == nil else { return nil }

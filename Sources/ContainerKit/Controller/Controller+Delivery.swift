@@ -168,6 +168,8 @@ extension Controller {
                     source: .controller(id), rootIsManual: false)
             }
             AppearanceWalk.run(from: child, step: step, source: .controller(id), rootIsManual: false)
+            // A navigation controller tells its delegate of its own appearance (spec §6).
+            (container as? NavigationController)?.shownControllerTook(step, child)
         }
     }
 

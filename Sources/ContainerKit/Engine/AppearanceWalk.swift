@@ -40,6 +40,10 @@ enum AppearanceWalk {
         from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool,
         sparingMovesOf window: Window? = nil
     ) {
+        // A navigation controller's top whose move waits for its first appearance ends it once this
+        // walk, its appearance's end, is over (spec §6).
+        let stateBefore = root.appearanceState
+        defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
         guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
         let transitions = window.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }

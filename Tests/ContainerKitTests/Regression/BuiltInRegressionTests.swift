@@ -558,16 +558,15 @@ import Testing
             handle?.finish()
             recorder.expect(
                 """
-                -- finish(): the push runs
-                g.willMove(toParent: nav)
+                -- finish(): the push waits for the swipe's transition to complete
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
-                -- then the push's transition
+                a.viewDidAppear(animated: true)
+                g.willMove(toParent: nav)
                 g.loadView()
                 g.viewDidLoad()
                 a.viewWillDisappear(animated: true)
@@ -615,8 +614,8 @@ import Testing
                 a.viewWillAppear(animated: true)
                 -- the refused pushes left nothing to run: the swipe alone completes
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 """)
             #expect(nav.controllers.map(\.id) == [a.id])
             #expect(c.parent === root)
@@ -649,23 +648,20 @@ import Testing
                 b.willMove(toParent: nil)
                 b.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
-                -- cancel(): setControllers runs; b's removal waits for the swipe's move to end (R7)
-                x.willMove(toParent: nav)
-                -- the swipe's animation completes
                 a.viewWillDisappear(animated: true)
                 a.viewDidDisappear(animated: true)
                 b.viewWillAppear(animated: true)
                 b.viewDidAppear(animated: true)
                 b.didMove(toParent: nav)
                 b.willMove(toParent: nil)
-                -- then setControllers' transition
+                x.willMove(toParent: nav)
                 x.loadView()
                 x.viewDidLoad()
                 b.viewWillDisappear(animated: false)
                 x.viewWillAppear(animated: false)
                 b.viewDidDisappear(animated: false)
-                x.viewDidAppear(animated: false)
                 b.didMove(toParent: nil)
+                x.viewDidAppear(animated: false)
                 x.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.map(\.id) == [a.id, x.id])
@@ -697,15 +693,15 @@ import Testing
                 b.willMove(toParent: nil)
                 b.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
-                -- finish(): setControllers puts b back; its removal turns around (R7)
                 b.viewDidDisappear(animated: true)
+                b.didMove(toParent: nil)
                 a.viewDidAppear(animated: true)
-                b.didMove(toParent: nav)
-                -- then setControllers' transition
+                b.willMove(toParent: nav)
                 a.viewWillDisappear(animated: true)
                 b.viewWillAppear(animated: true)
                 a.viewDidDisappear(animated: true)
                 b.viewDidAppear(animated: true)
+                b.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.map(\.id) == [a.id, b.id] && nav.children.map(\.id) == [a.id, b.id])
             #expect(b.appearanceState == .appeared)
@@ -756,11 +752,10 @@ import Testing
             recorder.expect(
                 """
                 -- finish(): the push runs
-                box.willMove(toParent: nav)
                 f.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 f.didMove(toParent: nil)
-                -- then the push's transition
+                a.viewDidAppear(animated: true)
+                box.willMove(toParent: nav)
                 a.viewWillDisappear(animated: true)
                 box.viewWillAppear(animated: true)
                 a.viewDidDisappear(animated: true)
@@ -873,11 +868,10 @@ import Testing
             recorder.expect(
                 """
                 -- finish(): the push runs
-                manual.willMove(toParent: nav)
                 h.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 h.didMove(toParent: nil)
-                -- then the push's transition
+                a.viewDidAppear(animated: true)
+                manual.willMove(toParent: nav)
                 manual.loadView()
                 manual.viewDidLoad()
                 a.viewWillDisappear(animated: true)
@@ -1001,8 +995,8 @@ import Testing
             recorder.expect(
                 """
                 b.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 b.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 """)
             #expect([tabs, nav, a, b].map(\.appearanceState) == [.appeared, .appeared, .appeared, .disappeared])
             #expect(nav.controllers.map(\.id) == [a.id] && b.parent == nil && b.view.window == nil)
@@ -1045,6 +1039,7 @@ import Testing
                 b.viewDidLoad()
                 b.viewWillAppear(animated: false)
                 a.viewDidAppear(animated: false)
+                a.didMove(toParent: nav)
                 tabs.viewDidAppear(animated: false)
                 b.viewDidAppear(animated: false)
                 """)
@@ -1103,6 +1098,7 @@ import Testing
                 """
                 a.willMove(toParent: nil)
                 m.willMove(toParent: nav)
+                m.didMove(toParent: nav)
                 f.willMove(toParent: nav)
                 """)
             recorder.expectViolation(.builtInContainerChildMovedByHand, unchanged: [nav]) {
@@ -1116,9 +1112,8 @@ import Testing
                 a.viewWillDisappear(animated: true)
                 f.viewWillAppear(animated: true)
                 a.viewDidDisappear(animated: true)
-                f.viewDidAppear(animated: true)
                 a.didMove(toParent: nil)
-                m.didMove(toParent: nav)
+                f.viewDidAppear(animated: true)
                 f.didMove(toParent: nav)
                 a.deinit
                 """)
@@ -1287,7 +1282,6 @@ extension BuiltInRegressionTests {
                 b.willMove(toParent: nav)
                 b.loadView()
                 b.viewDidLoad()
-                b.didMove(toParent: nav)
                 """)
             #expect(nav.view.subviews.map { $0 === b.view } == [true])
             recorder.finish()
@@ -1318,7 +1312,6 @@ extension BuiltInRegressionTests {
             #expect(popped.map(\.id) == [b.id])
             recorder.expect(
                 """
-                b.willMove(toParent: nil)
                 b.didMove(toParent: nil)
                 """)
             #expect(nav.view.subviews.map { $0 === a.view } == [true])
@@ -1442,14 +1435,13 @@ extension BuiltInRegressionTests {
                 g.viewWillAppear(animated: true)
                 box.didMove(toParent: nil)
                 box.willMove(toParent: nav)
-                box.didMove(toParent: nav)
+                a.didMove(toParent: nav)
                 f.willMove(toParent: page)
                 f.loadView()
                 f.viewDidLoad()
                 f.didMove(toParent: page)
                 e.willMove(toParent: nil)
                 e.didMove(toParent: nil)
-                -- page no longer shows e, and nothing else would end its disappearance
                 e.viewDidDisappear(animated: true)
                 """)
             window.runUntilIdle()
@@ -1458,6 +1450,7 @@ extension BuiltInRegressionTests {
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 page.viewDidDisappear(animated: true)
+                box.didMove(toParent: nav)
                 root.completion(finished: true)
                 g.didMove(toParent: root)
                 """)
@@ -1569,10 +1562,8 @@ extension BuiltInRegressionTests {
                 g.viewWillAppear(animated: true)
                 box.didMove(toParent: nil)
                 box.willMove(toParent: outer)
-                box.didMove(toParent: outer)
+                o.didMove(toParent: outer)
                 b.willMove(toParent: nav)
-                b.didMove(toParent: nav)
-                -- nav no longer shows a, and nothing else would end its disappearance
                 a.viewDidDisappear(animated: true)
                 """)
             window.runUntilIdle()
@@ -1581,6 +1572,7 @@ extension BuiltInRegressionTests {
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 nav.viewDidDisappear(animated: true)
+                box.didMove(toParent: outer)
                 root.completion(finished: true)
                 g.didMove(toParent: root)
                 """)

@@ -278,18 +278,14 @@ import Testing
             nav.setControllers([g], animated: true)  // off screen: inside the call
             recorder.expect(
                 """
-                a.willMove(toParent: nil)
                 g.willMove(toParent: nav)
+                a.didMove(toParent: nil)
                 g.loadView()
                 g.viewDidLoad()
-                a.didMove(toParent: nil)
-                -- inside it, nav.push(a, animated: false): it waits for the settling under way
-                g.didMove(toParent: nav)
-                -- the push runs, off screen: inside the call
                 a.willMove(toParent: nav)
+                g.didMove(toParent: nav)
                 a.loadView()
                 a.viewDidLoad()
-                a.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.map(\.id) == [g.id, a.id])
             #expect(a.parent === nav && g.parent === nav)
@@ -326,16 +322,14 @@ import Testing
             window.runUntilIdle()
             recorder.expect(
                 """
-                f.willMove(toParent: nil)
-                -- inside it, nav.pop(to: a, animated: true): it waits for popToRoot's change
                 g.willMove(toParent: nil)
-                -- the change has finished: the pop finds a on top, and does nothing
+                g.didMove(toParent: nil)
+                f.willMove(toParent: nil)
                 f.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
                 f.viewDidDisappear(animated: true)
-                a.viewDidAppear(animated: true)
                 f.didMove(toParent: nil)
-                g.didMove(toParent: nil)
+                a.viewDidAppear(animated: true)
                 """)
             #expect(nav.controllers.map(\.id) == [a.id])
             #expect(a.appearanceState == .appeared && f.appearanceState == .disappeared)
@@ -761,18 +755,14 @@ import Testing
             recorder.expect(
                 """
                 m.willMove(toParent: nav)
-                -- window.runUntilIdle(): the transition to m starts
                 m.loadView()
                 m.viewDidLoad()
                 a.viewWillDisappear(animated: true)
-                -- box's view leaves the window (F2): a is disappearing already (F3)
                 box.viewWillDisappear(animated: false)
                 nav.viewWillDisappear(animated: false)
                 box.viewDidDisappear(animated: false)
                 nav.viewDidDisappear(animated: false)
                 a.viewDidDisappear(animated: true)
-                -- nav is off screen: m does not appear, and the push completes inside the call
-                m.didMove(toParent: nav)
                 """)
             #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
             #expect(nav.topController === m && m.view.superview === nav.view && m.view.window == nil)
@@ -1125,20 +1115,18 @@ import Testing
                 a.viewDidLoad()
                 a.viewWillAppear(animated: false)
                 a.viewIsAppearing(animated: false)
-                -- inside it, nav.push(f): nav is not in the window yet, so the push settles inside the call
                 f.willMove(toParent: nav)
+                a.didMove(toParent: nav)
                 f.loadView()
                 f.viewDidLoad()
-                -- f's view goes into nav's: f joins nav's appearance
                 f.viewWillAppear(animated: false)
                 f.viewIsAppearing(animated: false)
-                f.didMove(toParent: nav)
-                -- a, which nav no longer shows, disappears
                 a.viewWillDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
                 nav.viewIsAppearing(animated: false)
                 nav.viewDidAppear(animated: false)
                 f.viewDidAppear(animated: false)
+                f.didMove(toParent: nav)
                 x.viewDidDisappear(animated: false)
                 root.completion(finished: true)
                 nav.didMove(toParent: root)
@@ -1272,12 +1260,12 @@ extension ReentrancyRegressionTests {
             nav.setControllers([c], animated: false)
             recorder.expect(
                 """
-                b.willMove(toParent: nil)
-                -- inside it, nav.push(p, animated: false): it waits for the change under way
                 a.willMove(toParent: nil)
+                a.didMove(toParent: nil)
+                b.willMove(toParent: nil)
                 c.willMove(toParent: nav)
-                -- the change has finished: the push runs
                 p.willMove(toParent: nav)
+                c.didMove(toParent: nav)
                 """)
             window.runUntilIdle()
             recorder.expect(
@@ -1287,10 +1275,8 @@ extension ReentrancyRegressionTests {
                 b.viewWillDisappear(animated: false)
                 p.viewWillAppear(animated: false)
                 b.viewDidDisappear(animated: false)
-                p.viewDidAppear(animated: false)
                 b.didMove(toParent: nil)
-                a.didMove(toParent: nil)
-                c.didMove(toParent: nav)
+                p.viewDidAppear(animated: false)
                 p.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.map(\.id) == [c.id, p.id])
@@ -1321,15 +1307,10 @@ extension ReentrancyRegressionTests {
             nav.setControllers([f, g], animated: false)  // off screen: inside the call
             recorder.expect(
                 """
-                a.willMove(toParent: nil)
                 f.willMove(toParent: nav)
+                f.didMove(toParent: nav)
                 g.willMove(toParent: nav)
                 a.didMove(toParent: nil)
-                -- inside it, nav.popToRoot(animated: false): it waits for the settling
-                f.didMove(toParent: nav)
-                g.didMove(toParent: nav)
-                -- the settling has finished: the pop runs, off screen, inside the call
-                g.willMove(toParent: nil)
                 g.didMove(toParent: nil)
                 """)
             #expect(nav.controllers.map(\.id) == [f.id] && nav.children.map(\.id) == [f.id])
@@ -1533,14 +1514,12 @@ extension ReentrancyRegressionTests {
                 b.willMove(toParent: nil)
                 b.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
-                -- a.viewIsAppearing sets the window's root to nil: nav leaves the window (F2)
                 nav.viewWillDisappear(animated: false)
                 nav.viewDidDisappear(animated: false)
                 b.viewDidDisappear(animated: true)
-                -- nav is off screen: the swipe completes inside the call, and a ends disappeared
+                b.didMove(toParent: nil)
                 a.viewWillDisappear(animated: true)
                 a.viewDidDisappear(animated: true)
-                b.didMove(toParent: nil)
                 """)
             #expect(swipe?.state == .finished && window.animationsInFlight.isEmpty)
             #expect(nav.controllers.map(\.id) == [a.id] && b.parent == nil)

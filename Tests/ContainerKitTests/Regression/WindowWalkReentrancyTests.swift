@@ -78,7 +78,7 @@ import Testing
                 root.viewWillAppear(animated: false)
                 e.viewWillAppear(animated: false)
                 f.willMove(toParent: nav)
-                f.didMove(toParent: nav)
+                a.didMove(toParent: nav)
                 root.viewDidAppear(animated: false)
                 e.viewDidAppear(animated: false)
                 """)

@@ -31,8 +31,10 @@ extension AsyncProxy where Base: NavigationController {
     public func pop(animated: Bool) async -> Controller? {
         var popped: Controller?
         await base.awaitCompletion { done in
-            popped = base.pop(animated: animated, completion: done)
-            if popped == nil { done() }
+            base.requestPop(animated: animated, completion: done) { top in
+                popped = top
+                if top == nil { done() }
+            }
         }
         return popped
     }
@@ -50,8 +52,10 @@ extension AsyncProxy where Base: NavigationController {
     public func popToRoot(animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
         await base.awaitCompletion { done in
-            popped = base.popToRoot(animated: animated, completion: done)
-            if popped.isEmpty { done() }
+            base.requestPopToRoot(animated: animated, completion: done) { controllers in
+                popped = controllers
+                if controllers.isEmpty { done() }
+            }
         }
         return popped
     }
@@ -71,8 +75,11 @@ extension AsyncProxy where Base: NavigationController {
     public func pop(to controller: Controller, animated: Bool) async -> [Controller] {
         var popped: [Controller] = []
         await base.awaitCompletion { done in
-            popped = base.pop(to: controller, animated: animated, completion: done)
-            if popped.isEmpty { done() }
+            let accepted = base.requestPop(to: controller, animated: animated, completion: done) { controllers in
+                popped = controllers
+                if controllers.isEmpty { done() }
+            }
+            if accepted.isEmpty, !base.controllers.contains(where: { $0 === controller }) { done() }
         }
         return popped
     }

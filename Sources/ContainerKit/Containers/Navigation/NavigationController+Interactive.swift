@@ -1,8 +1,3 @@
-/// An interactive pop in progress, and the requests made during it.
-struct InteractivePop {
-    var deferredRequests: [(NavigationController) -> Void] = []
-}
-
 extension NavigationController {
     /// Begins a swipe back, as the system's edge-swipe gesture does: the top controller starts
     /// leaving inside the call, and the returned handle finishes or cancels it.
@@ -14,17 +9,20 @@ extension NavigationController {
     /// the default driver). The driver never finishes the gesture on its own.
     ///
     /// While the gesture lasts, ``controllers`` no longer holds the top (it is restored on cancel)
-    /// while ``ContainerController/children`` still does, and requests (`push`, `pop`, …) wait for
-    /// the gesture to end: they change the stack inside `finish()` or `cancel()`, and their
-    /// transition runs after this one. `pop` returns nil meanwhile. A `push` or `setControllers`
-    /// made meanwhile is checked inside its call, as always; once accepted, the controllers it
-    /// brings in are pending members of the stack until it runs: adding one to another parent,
-    /// pushing it again, making it a tab, a page or a window's root, or presenting it are refused
-    /// (R9, a fault; nothing changes).
+    /// while ``ContainerController/children`` still does. The swipe's transition is in flight from
+    /// this call until its animation completes, so requests (`push`, `pop`, …) made meanwhile wait
+    /// (spec §6): they are applied, in the order they were made, once it has completed, and their
+    /// transitions follow. `pop` returns nil meanwhile. A `push` or `setControllers` made meanwhile is
+    /// checked inside its call, as always; once accepted, the controllers it brings in are pending
+    /// members of the stack until it is applied: adding one to another parent, pushing it again,
+    /// making it a tab, a page or a window's root, or presenting it are refused (R9, a fault; nothing
+    /// changes).
     ///
     /// Returns nil, and fires nothing, when the stack holds one controller, the navigation
-    /// controller is not in a visible window, or a visible transition is pending or in flight in
-    /// its window.
+    /// controller is not in a visible window, a visible transition is pending or in flight in its
+    /// window, requests wait for a transition of the navigation controller, or the top's move is
+    /// still open (it has not appeared yet since it was pushed: its `didMove(toParent: nav)` waits
+    /// for its first `viewDidAppear`).
     ///
     /// ## Callback order
     ///
@@ -38,10 +36,11 @@ extension NavigationController {
     /// Finished, when the animation completes after `finish()`:
     ///
     /// 6. `top.viewDidDisappear(animated: true)`
-    /// 7. `below.viewDidAppear(animated: true)`
-    /// 8. `top.didMove(toParent: nil)`
-    /// 9. `nav.delegate.didShow(below, animated: true)`
-    /// 10. `top.deinit` — when nothing else holds it
+    /// 7. `top.didMove(toParent: nil)`
+    /// 8. `below.viewDidAppear(animated: true)`
+    /// 9. the ``Controller/transitionCoordinator``'s alongside completions
+    /// 10. `nav.delegate.didShow(below, animated: true)`
+    /// 11. `top.deinit` — when nothing else holds it
     ///
     /// Cancelled, when the animation completes after `cancel()`:
     ///
@@ -50,14 +49,11 @@ extension NavigationController {
     /// 8. `top.viewWillAppear(animated: true)`
     /// 9. `top.viewDidAppear(animated: true)`
     /// 10. `top.didMove(toParent: nav)` — it stays (R7)
-    /// 11. `nav.delegate.didShow(top, animated: true)`
+    /// 11. the alongside completions
+    /// 12. `nav.delegate.willShow(top, animated: true)`
+    /// 13. `nav.delegate.didShow(top, animated: true)`
     ///
-    /// Requests made during the gesture change the stack inside `finish()` or `cancel()`, in the
-    /// order they were made, and send their `willMove` calls there; their transition runs once the
-    /// swipe's has completed, as after any transition in flight. One request cannot begin there: a
-    /// second removal of `top` after `cancel()`, since the swipe's move of `top` is still open (R7).
-    /// Its `top.willMove(toParent: nil)` comes when the animation completes, right after
-    /// `top.didMove(toParent: nav)` (step 10) and before `didShow`. Popping `[a, b, c]`, with
+    /// Then the requests made during the gesture are applied. Popping `[a, b, c]`, with
     /// `nav.pop(animated: true)` asked for during the gesture, then `cancel()`:
     ///
     /// ```
@@ -72,41 +68,38 @@ extension NavigationController {
     /// c.viewWillAppear(animated: true)
     /// c.viewDidAppear(animated: true)
     /// c.didMove(toParent: nav)                       (the swipe's move ends: c stays)
-    /// c.willMove(toParent: nil)                      (the pop's move begins)
+    /// nav.delegate.willShow(c, animated: true)
     /// nav.delegate.didShow(c, animated: true)
+    /// c.willMove(toParent: nil)                      (the pop is applied)
     /// -- the end of that turn: the pop's transition
     /// c.viewWillDisappear(animated: true)
     /// b.viewWillAppear(animated: true)
     /// nav.delegate.willShow(b, animated: true)
     /// -- the animation completes
     /// c.viewDidDisappear(animated: true)
-    /// b.viewDidAppear(animated: true)
     /// c.didMove(toParent: nil)
+    /// b.viewDidAppear(animated: true)
     /// nav.delegate.didShow(b, animated: true)
     /// nav.completion()
     /// c.deinit
     /// ```
     ///
-    /// The same with `finish()`: inside it, the pop takes `b` out (`b.willMove(toParent: nil)`);
-    /// when the animation completes, the finished steps 6–10 (`c.didMove(toParent: nil)`,
-    /// `nav.delegate.didShow(b, animated: true)`, `c.deinit`); then the pop's transition from `b`
-    /// to `a`, which ends with `b.didMove(toParent: nil)`, `nav.delegate.didShow(a, animated: true)`,
-    /// `nav.completion()`, `b.deinit`. A `popToRoot` or `setControllers` that takes `top` out after
-    /// `cancel()` does the same for `top`, while the other controllers it takes out or brings in get
-    /// their `willMove` inside `cancel()`; all their `didMove` calls come when their transition
-    /// completes, as for any request (removals from the old top down, then additions from the
-    /// bottom up).
+    /// The same with `finish()`: when the animation completes, the finished steps 6–11, then the pop
+    /// is applied (`b.willMove(toParent: nil)`), and its transition from `b` to `a` follows.
     ///
     /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePop() -> InteractiveTransition? {
-        guard interactivePop == nil, controllers.count > 1, let top = controllers.last, shown === top,
-            isInVisibleWindow, let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()
+        guard !isInteractivePopInProgress, !isTransitionInFlight, waitingRequests.isEmpty, controllers.count > 1,
+            let top = controllers.last, shown === top, leavingShown == nil, pendingTop == nil, isInVisibleWindow,
+            let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()
         else { return nil }
-        interactivePop = InteractivePop()
+        isInteractivePopInProgress = true
+        isTransitionInFlight = true
+        announcedTop = nil
         controllers.removeLast()
         let below = controllers[controllers.count - 1]
+        leavingShown = top
         beginRemovingChild(top)
-        settlingMoves = [OpenMove(controller: top, formerIndex: controllers.count)]
         let coordinator = Coordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
         ownTransitionCoordinator = coordinator
         below.loadViewIfNeeded()
@@ -119,17 +112,14 @@ extension NavigationController {
         var animation: TransitionAnimation?
         let handle = InteractiveTransition { [self] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
-            if cancelled {
-                controllers.append(top)
-                turnRemovalAround(of: top)
-            }
-            replayRequestsMadeDuringGesture()
+            if cancelled { controllers.append(top) }
             if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .navigation, container: self, from: [top], to: [below], duration: Self.transitionDuration,
             interaction: handle, window: window
         ) { [self, weak handle] _ in
+            isInteractivePopInProgress = false
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
@@ -143,9 +133,10 @@ extension NavigationController {
         return handle
     }
 
-    /// The swipe fell back: `below` goes away again and `top` comes back and stays (R7). If `top`'s
-    /// view was moved out of the visible window by hand during the gesture, its disappearance ends
-    /// instead (F1); it appears when its view enters a visible window again (F2).
+    /// The swipe fell back: `below` goes away again and `top` comes back and stays (R7), then the
+    /// delegate is told `willShow` and `didShow` of `top` (spec §6). If `top`'s view was moved out of
+    /// the visible window by hand during the gesture, its disappearance ends instead (F1); it appears
+    /// when its view enters a visible window again (F2).
     private func cancelInteractivePop(top: Controller, below: Controller) {
         drive(below, .begin(appearing: false, animated: true, timing: .afterWillAppear))
         drive(below, .end(appearing: false))
@@ -157,38 +148,14 @@ extension NavigationController {
         }
         uninstallView(of: below)
         shown = top
+        let leaving = endLeavingShownMove()
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
-        let leaving = settleMoves()
+        tellDelegateWillShow(top, animated: true)
         tellDelegateDidShow(top, animated: true)
-        release(leaving)
+        release(leaving.map { [$0] } ?? [])
+        isTransitionInFlight = false
         checkInvariants()
-    }
-
-    /// The gesture let go: the requests made during it change the stack now, in order; their
-    /// transitions wait for this one to complete, like any request made while one is in flight.
-    private func replayRequestsMadeDuringGesture() {
-        let requests = interactivePop?.deferredRequests ?? []
-        interactivePop = nil
-        for request in requests { request(self) }
-    }
-
-    /// During a gesture, keeps `request` for when it ends and returns true.
-    ///
-    /// The controllers in `joining` (those a push or `setControllers` names) count as pending members
-    /// of the stack until then (``Controller/pendingStack``): the request was checked when it was
-    /// made, and nothing can move them elsewhere, or push them again, before it runs (R9). Those in
-    /// the stack already, or the top the gesture takes out, are children that R9 protects anyway;
-    /// the mark also refuses a second push of the top.
-    func deferDuringGesture(
-        joining: [Controller] = [], _ request: @escaping (NavigationController) -> Void
-    ) -> Bool {
-        guard interactivePop != nil else { return false }
-        for controller in joining { controller.pendingStack = self }
-        interactivePop?.deferredRequests.append { navigation in
-            for controller in joining where controller.pendingStack === navigation { controller.pendingStack = nil }
-            request(navigation)
-        }
-        return true
+        applyWaitingRequests()
     }
 }

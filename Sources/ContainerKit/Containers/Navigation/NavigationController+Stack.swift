@@ -1,19 +1,24 @@
 extension NavigationController {
     /// Pushes `controller` onto the stack, as UIKit's `pushViewController(_:animated:)`.
     ///
-    /// The stack changes inside the call, and `controller.willMove(toParent: self)` is sent there.
-    /// On screen, the visible transition from the controller shown to the top of the stack runs at
-    /// the end of the turn, after any transition already pending or in flight in the window: two
-    /// pushes in one turn show one transition, and the controller buried by the second gets only
-    /// its moves (spec §6). Off screen, or in a hidden window, everything completes inside the call,
-    /// without appearance callbacks. During an interactive pop, the push is checked inside the call
-    /// as any push, then waits for the gesture to end; until then `controller` is a pending member
-    /// of the stack (R9): adding it to another parent, pushing it again (here or on another
-    /// navigation controller), making it a tab, a page or a window's root, or presenting it are
-    /// refused. From a callback of a change of the stack under way (the `willMove(toParent:)` of
-    /// another request, a `didMove(toParent:)` sent as the stack settles), the push is checked
-    /// inside the call, then runs once that change has finished, inside the same call (see
-    /// <doc:Reentrancy>); if it is refused by then, a warning gives it up.
+    /// The push is applied inside the call (spec §6): the stack changes, and
+    /// `controller.willMove(toParent: self)` is sent there; on screen, the visible transition from the
+    /// controller shown to `controller` runs at the end of the turn. It waits instead, changing
+    /// nothing until then, while an animated transition of the navigation controller is pending, or
+    /// when it is animated and a non-animated one is pending, or while one is in flight (a push from
+    /// its callbacks, or during a swipe back): it is applied once that transition has completed. Two
+    /// animated pushes in one turn therefore show two transitions; two non-animated ones show one, to
+    /// the second, and the first, no longer the new top, gets `didMove(toParent: self)` inside the
+    /// second push. Off screen, or in a hidden window, the push completes inside the call without
+    /// appearance callbacks, except `controller.didMove(toParent: self)`, which comes right after its
+    /// first `viewDidAppear` (spec §6, off screen). A waiting push is a pending member of the stack
+    /// (R9) until it is applied: adding `controller` to another parent, pushing it again (here or on
+    /// another navigation controller), making it a tab, a page or a window's root, or presenting it
+    /// are refused; if it is refused by the time it is applied, a warning gives it up. From a callback
+    /// of a change of the stack under way (the `willMove(toParent:)` of another request, a
+    /// `didMove(toParent:)` it sends), the push is checked inside the call, then runs once that change
+    /// has finished, inside the same call (see <doc:Reentrancy>), where it is applied or waits as
+    /// above.
     ///
     /// Refused (a fault, nothing fires): a controller already in the stack (or waiting to join a
     /// stack), a navigation controller, a controller that has another parent, the navigation
@@ -24,31 +29,34 @@ extension NavigationController {
     ///
     /// Pushing `b` over `a`, on screen; inside the call:
     /// 1. `b.willMove(toParent: nav)` (R1)
+    /// 2. the former new top's `didMove(toParent: nav)`, when a non-animated push replaces one still
+    ///    pending
     ///
     /// At the end of the turn (the transition starts):
     ///
-    /// 2. `b.loadView()`, `b.viewDidLoad()` — only when `b`'s view is not loaded
-    /// 3. `a.viewWillDisappear(animated:)`
-    /// 4. `b.viewWillAppear(animated:)`
-    /// 5. `nav.delegate.willShow(b, animated:)`
+    /// 3. `b.loadView()`, `b.viewDidLoad()` — only when `b`'s view is not loaded
+    /// 4. `a.viewWillDisappear(animated:)`
+    /// 5. `b.viewWillAppear(animated:)`
+    /// 6. `nav.delegate.willShow(b, animated:)`
     ///
     /// When the animation completes (at once when not animated; with the default driver, in the
     /// same ``Window/runUntilIdle()``):
     ///
-    /// 6. `a.viewDidDisappear(animated:)`
-    /// 7. `b.viewDidAppear(animated:)`
-    /// 8. the ``Controller/transitionCoordinator``'s alongside completions
+    /// 7. `a.viewDidDisappear(animated:)`
+    /// 8. `b.viewDidAppear(animated:)`
     /// 9. `b.didMove(toParent: nav)`
-    /// 10. `nav.delegate.didShow(b, animated:)`
-    /// 11. `nav.completion()` — `completion` runs
+    /// 10. the ``Controller/transitionCoordinator``'s alongside completions
+    /// 11. `nav.delegate.didShow(b, animated:)`
+    /// 12. `nav.completion()` — `completion` runs
+    /// 13. the requests that waited for this transition are applied
     ///
-    /// Off screen, inside the call: `b.willMove(toParent: nav)`; `b.loadView()`, `b.viewDidLoad()`
-    /// when the navigation controller's view is loaded and `b`'s is not; `b.didMove(toParent: nav)`;
-    /// `nav.completion()`.
+    /// Off screen, inside the call: `b.willMove(toParent: nav)`; the former top's
+    /// `didMove(toParent: nav)` if its own move was still open (it had not appeared); `b.loadView()`,
+    /// `b.viewDidLoad()` when the navigation controller's view is loaded and `b`'s is not;
+    /// `nav.completion()`. Then, when `b` first appears: `b.viewDidAppear`, `b.didMove(toParent: nav)`.
     ///
-    /// During an interactive pop nothing fires inside the call: step 1 comes inside the gesture's
-    /// `finish()` or `cancel()`, and the rest once the swipe's transition has completed (see
-    /// ``beginInteractivePop()``).
+    /// When the request waits, nothing fires inside the call: it is applied once the transition it waits for has
+    /// completed (right after that transition's completions), and its own transition follows.
     ///
     /// - Parameters:
     ///   - controller: The controller to push; it becomes the top of the stack and a child.
@@ -70,12 +78,11 @@ extension NavigationController {
             "push of \(controller.id) on \(id)", recheck: { [self] in pushViolation(controller, call: "push") }
         ) { [self] in push(controller, animated: animated, completion: completion) }
         if kept { return true }
-        let later: (NavigationController) -> Void = { $0.push(controller, animated: animated, completion: completion) }
-        if deferDuringGesture(joining: [controller], later) { return true }
-        request(animated: animated, completion: completion) {
-            controllers.append(controller)
-            beginAddition(of: controller)
-        }
+        applyOrWait(
+            WaitingRequest(
+                call: "push of \(controller.id) on \(id)", animated: animated, joining: [controller],
+                recheck: { [self] in pushViolation(controller, call: "push") },
+                apply: { [self] in apply(controllers + [controller], animated: animated, completion: completion) }))
         checkInvariants()
         return true
     }
@@ -84,14 +91,15 @@ extension NavigationController {
     /// nil and changes nothing when the stack holds one controller or none (popping the root is
     /// not a violation).
     ///
-    /// The stack changes inside the call, and `top.willMove(toParent: nil)` is sent there. On
-    /// screen, the visible transition runs at the end of the turn, and the popped controller is
-    /// deallocated after it completes, unless something else holds it. A controller pushed and
-    /// popped in the same turn gets no appearance callback: its push ends with
-    /// `didMove(toParent: nil)` at the end of the turn (R7). Off screen, everything completes inside
-    /// the call. During an interactive pop, the request waits for the gesture to end and this
-    /// returns nil; from a callback of a change of the stack under way, it waits for that change
-    /// to finish (inside the same call, see <doc:Reentrancy>) and this returns nil too.
+    /// The pop is applied inside the call, or waits, as ``push(_:animated:completion:)`` says (spec
+    /// §6): the stack changes, and `top.willMove(toParent: nil)` is sent there; on screen, the
+    /// visible transition runs at the end of the turn, and the popped controller is deallocated after
+    /// it completes, unless something else holds it. A pop that waits returns nil: which controller it
+    /// pops is decided when it is applied. A controller pushed and popped again without animation
+    /// before any transition showed it gets no appearance callback: its push ends with
+    /// `didMove(toParent: nil)` inside the pop (R7). Off screen, everything completes inside the call.
+    /// From a callback of a change of the stack under way, it waits for that change to finish (inside
+    /// the same call, see <doc:Reentrancy>) and this returns nil too.
     ///
     /// ## Callback order
     ///
@@ -107,8 +115,8 @@ extension NavigationController {
     /// When the animation completes (at once when not animated):
     ///
     /// 5. `b.viewDidDisappear(animated:)`
-    /// 6. `a.viewDidAppear(animated:)`
-    /// 7. `b.didMove(toParent: nil)`
+    /// 6. `b.didMove(toParent: nil)`
+    /// 7. `a.viewDidAppear(animated:)`
     /// 8. `nav.delegate.didShow(a, animated:)`
     /// 9. `nav.completion()` — `completion` runs
     /// 10. `b.deinit` — when nothing else holds it
@@ -124,46 +132,59 @@ extension NavigationController {
     /// - Returns: The controller popped, or nil.
     @discardableResult
     public func pop(animated: Bool, completion: (() -> Void)? = nil) -> Controller? {
-        if keepUntilChangeEnds("pop on \(id)", { [self] in pop(animated: animated, completion: completion) }) {
-            return nil
-        }
-        if deferDuringGesture({ $0.pop(animated: animated, completion: completion) }) { return nil }
-        guard controllers.count > 1, let top = controllers.last else { return nil }
-        request(animated: animated, completion: completion) { removeFromStack(from: controllers.count - 1) }
+        requestPop(animated: animated, completion: completion, whenApplied: nil)
+    }
+
+    /// ``pop(animated:completion:)``; `whenApplied` is told what the request popped when it is applied
+    /// (nil: nothing), inside the call or, when it waits, later.
+    @discardableResult
+    func requestPop(animated: Bool, completion: (() -> Void)?, whenApplied: ((Controller?) -> Void)?) -> Controller? {
+        let later = { [self] in _ = requestPop(animated: animated, completion: completion, whenApplied: whenApplied) }
+        if keepUntilChangeEnds("pop on \(id)", later) { return nil }
+        var popped: Controller?
+        applyOrWait(
+            WaitingRequest(call: "pop on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
+                let top = controllers.count > 1 ? controllers.last : nil
+                if top != nil { apply(Array(controllers.dropLast()), animated: animated, completion: completion) }
+                popped = top
+                whenApplied?(top)
+            })
         checkInvariants()
-        return top
+        return popped
     }
 
     /// Pops every controller above the root, as UIKit's `popToRootViewController(animated:)`, and
     /// returns them, bottom first; returns an empty array and changes nothing when the root is the
     /// top.
     ///
-    /// Only the visible top and the root get appearance callbacks; the controllers buried between
-    /// get `willMove(toParent: nil)` inside the call and `didMove(toParent: nil)` with the top's,
-    /// from the top down (spec §6). Off screen, everything completes inside the call. During an
-    /// interactive pop, the request waits for the gesture to end and this returns an empty array;
-    /// so it does from a callback of a change of the stack under way, whose end it waits for
-    /// (inside the same call, see <doc:Reentrancy>).
+    /// Applied inside the call, or waiting, as ``push(_:animated:completion:)`` says (spec §6); a
+    /// request that waits returns an empty array, and so does one made from a callback of a change of
+    /// the stack under way, whose end it waits for (inside the same call, see <doc:Reentrancy>). Only
+    /// the visible top and the root get appearance callbacks; the controllers buried between complete
+    /// their moves inside the call, bottom first, and the visible top's `didMove(toParent: nil)` comes
+    /// right after its `viewDidAppear`. Off screen, everything completes inside the call.
     ///
     /// ## Callback order
     ///
     /// Popping `[root, b, c]` to `root`, on screen; inside the call:
-    /// 1. `c.willMove(toParent: nil)`, `b.willMove(toParent: nil)` — from the top down
+    /// 1. `b.willMove(toParent: nil)`, `b.didMove(toParent: nil)` — each buried one, bottom first
+    /// 2. `c.willMove(toParent: nil)`
+    /// 3. `b.deinit` — when nothing else holds it
     ///
     /// At the end of the turn:
     ///
-    /// 2. `c.viewWillDisappear(animated:)`
-    /// 3. `root.viewWillAppear(animated:)`
-    /// 4. `nav.delegate.willShow(root, animated:)`
+    /// 4. `c.viewWillDisappear(animated:)`
+    /// 5. `root.viewWillAppear(animated:)`
+    /// 6. `nav.delegate.willShow(root, animated:)`
     ///
     /// When the animation completes:
     ///
-    /// 5. `c.viewDidDisappear(animated:)`
-    /// 6. `root.viewDidAppear(animated:)`
-    /// 7. `c.didMove(toParent: nil)`, `b.didMove(toParent: nil)` — from the top down
-    /// 8. `nav.delegate.didShow(root, animated:)`
-    /// 9. `nav.completion()`
-    /// 10. `c.deinit`, `b.deinit` — those nothing else holds, from the top down
+    /// 7. `c.viewDidDisappear(animated:)`
+    /// 8. `c.didMove(toParent: nil)`
+    /// 9. `root.viewDidAppear(animated:)`
+    /// 10. `nav.delegate.didShow(root, animated:)`
+    /// 11. `nav.completion()`
+    /// 12. `c.deinit` — when nothing else holds it
     ///
     /// - Parameters:
     ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
@@ -171,12 +192,26 @@ extension NavigationController {
     /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func popToRoot(animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
-        let later = { [self] in _ = popToRoot(animated: animated, completion: completion) }
+        requestPopToRoot(animated: animated, completion: completion, whenApplied: nil)
+    }
+
+    /// ``popToRoot(animated:completion:)``; `whenApplied` is told what the request popped when it is
+    /// applied, inside the call or, when it waits, later.
+    @discardableResult
+    func requestPopToRoot(animated: Bool, completion: (() -> Void)?, whenApplied: (([Controller]) -> Void)?)
+        -> [Controller]
+    {
+        let later = { [self] in
+            _ = requestPopToRoot(animated: animated, completion: completion, whenApplied: whenApplied)
+        }
         if keepUntilChangeEnds("popToRoot on \(id)", later) { return [] }
-        if deferDuringGesture({ $0.popToRoot(animated: animated, completion: completion) }) { return [] }
-        guard controllers.count > 1 else { return [] }
-        let popped = Array(controllers[1...])
-        request(animated: animated, completion: completion) { removeFromStack(from: 1) }
+        var popped: [Controller] = []
+        applyOrWait(
+            WaitingRequest(call: "popToRoot on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
+                popped = controllers.count > 1 ? Array(controllers[1...]) : []
+                if !popped.isEmpty { apply([controllers[0]], animated: animated, completion: completion) }
+                whenApplied?(popped)
+            })
         checkInvariants()
         return popped
     }
@@ -186,31 +221,34 @@ extension NavigationController {
     /// the top.
     ///
     /// The same as ``popToRoot(animated:completion:)`` with `controller` in place of the root: only
-    /// the visible top and `controller` get appearance callbacks. During an interactive pop, the
-    /// request waits for the gesture to end and this returns an empty array; so it does from a
-    /// callback of a change of the stack under way, whose end it waits for (see <doc:Reentrancy>).
+    /// the visible top and `controller` get appearance callbacks, and the controllers buried between
+    /// complete their moves inside the call. A request that waits (spec §6) returns an empty array;
+    /// so does one made from a callback of a change of the stack under way, whose end it waits for
+    /// (see <doc:Reentrancy>). A request that waits and finds `controller` gone from the stack when it
+    /// is applied is given up with a warning.
     ///
     /// Refused (a fault, nothing fires): `controller` is not in the stack (UIKit raises).
     ///
     /// ## Callback order
     ///
     /// Popping `[a, d, x, y]` to `d`, on screen; inside the call:
-    /// 1. `y.willMove(toParent: nil)`, `x.willMove(toParent: nil)` — from the top down
+    /// 1. `x.willMove(toParent: nil)`, `x.didMove(toParent: nil)`
+    /// 2. `y.willMove(toParent: nil)`
     ///
     /// At the end of the turn:
     ///
-    /// 2. `y.viewWillDisappear(animated:)`
-    /// 3. `d.viewWillAppear(animated:)`
-    /// 4. `nav.delegate.willShow(d, animated:)`
+    /// 3. `y.viewWillDisappear(animated:)`
+    /// 4. `d.viewWillAppear(animated:)`
+    /// 5. `nav.delegate.willShow(d, animated:)`
     ///
     /// When the animation completes:
     ///
-    /// 5. `y.viewDidDisappear(animated:)`
-    /// 6. `d.viewDidAppear(animated:)`
-    /// 7. `y.didMove(toParent: nil)`, `x.didMove(toParent: nil)` — from the top down
-    /// 8. `nav.delegate.didShow(d, animated:)`
-    /// 9. `nav.completion()`
-    /// 10. `y.deinit`, `x.deinit` — those nothing else holds, from the top down
+    /// 6. `y.viewDidDisappear(animated:)`
+    /// 7. `y.didMove(toParent: nil)`
+    /// 8. `d.viewDidAppear(animated:)`
+    /// 9. `nav.delegate.didShow(d, animated:)`
+    /// 10. `nav.completion()`
+    /// 11. `y.deinit`, `x.deinit` — those nothing else holds (`x` once the returned array goes)
     ///
     /// - Parameters:
     ///   - controller: The controller to pop to; it becomes the top of the stack.
@@ -220,19 +258,37 @@ extension NavigationController {
     /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func pop(to controller: Controller, animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
-        guard let index = controllers.firstIndex(where: { $0 === controller }) else {
+        requestPop(to: controller, animated: animated, completion: completion, whenApplied: nil)
+    }
+
+    /// ``pop(to:animated:completion:)``; `whenApplied` is told what the request popped when it is
+    /// applied, inside the call or, when it waits, later.
+    @discardableResult
+    func requestPop(
+        to controller: Controller, animated: Bool, completion: (() -> Void)?,
+        whenApplied: (([Controller]) -> Void)?
+    ) -> [Controller] {
+        guard controllers.contains(where: { $0 === controller }) else {
             popToViolation(controller).report()
             return []
         }
-        let kept = keepUntilChangeEnds(
-            "pop(to: \(controller.id)) on \(id)",
-            recheck: { [self] in controllers.contains { $0 === controller } ? nil : popToViolation(controller) }
-        ) { [self] in pop(to: controller, animated: animated, completion: completion) }
+        let recheck = { [self] in controllers.contains { $0 === controller } ? nil : popToViolation(controller) }
+        let kept = keepUntilChangeEnds("pop(to: \(controller.id)) on \(id)", recheck: recheck) { [self] in
+            _ = requestPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
+        }
         if kept { return [] }
-        if deferDuringGesture({ $0.pop(to: controller, animated: animated, completion: completion) }) { return [] }
-        guard index < controllers.count - 1 else { return [] }
-        let popped = Array(controllers[(index + 1)...])
-        request(animated: animated, completion: completion) { removeFromStack(from: index + 1) }
+        var popped: [Controller] = []
+        applyOrWait(
+            WaitingRequest(
+                call: "pop(to: \(controller.id)) on \(id)", animated: animated, joining: [], recheck: recheck
+            ) { [self] in
+                guard let index = controllers.firstIndex(where: { $0 === controller }) else { return }
+                popped = Array(controllers[(index + 1)...])
+                if !popped.isEmpty {
+                    apply(Array(controllers[...index]), animated: animated, completion: completion)
+                }
+                whenApplied?(popped)
+            })
         checkInvariants()
         return popped
     }
@@ -246,20 +302,24 @@ extension NavigationController {
 
     /// Replaces the stack, as UIKit's `setViewControllers(_:animated:)`.
     ///
-    /// The stack changes inside the call. Controllers that leave get `willMove(toParent: nil)`
-    /// there and `didMove(toParent: nil)` when the transition completes; controllers that join get
-    /// `willMove(toParent: self)` and `didMove(toParent: self)` likewise (UIKit skips these; the
-    /// contract is kept here, spec §6). Controllers that stay get no move. Only the old and the new
-    /// top get appearance callbacks, and none when the top does not change (then the moves and
-    /// `completion` still wait for the end of the turn, with no delegate call). An empty stack shows
-    /// nothing: the old top disappears and no delegate call is made. Off screen, everything
-    /// completes inside the call. During an interactive pop, the call is checked inside it, then
-    /// waits for the gesture to end, and nothing fires until then (the willMove calls come inside
-    /// `finish()` or `cancel()`); the controllers it brings in are pending members of the stack
-    /// meanwhile, as with ``push(_:animated:completion:)``. The controllers it brings in are pending
-    /// members too from the check until their `willMove(toParent: nav)`, while the removals'
-    /// callbacks run. From a callback of a change of the stack under way, the call is checked inside
-    /// it, then runs once that change has finished, inside the same call (see <doc:Reentrancy>).
+    /// Applied inside the call, or waiting, as ``push(_:animated:completion:)`` says (spec §6).
+    /// Applying it changes the stack; controllers that leave, other than the one shown, get
+    /// `willMove(toParent: nil)` and `didMove(toParent: nil)` there, bottom first; controllers that
+    /// join, other than the new top, get `willMove(toParent: self)` and `didMove(toParent: self)`
+    /// there, in stack order (UIKit skips these; the contract is kept here). The shown controller, if
+    /// it leaves, gets `willMove(toParent: nil)` there and `didMove(toParent: nil)` right after its
+    /// `viewDidDisappear`; the new top gets `willMove(toParent: self)` there and
+    /// `didMove(toParent: self)` right after its `viewDidAppear`. Controllers that stay get no move.
+    /// Only the old and the new top get appearance callbacks, and none when the top does not change
+    /// (then `completion` still waits for the end of the turn, with no delegate call). An empty stack
+    /// shows nothing: the old top disappears and no delegate call is made. Off screen, everything
+    /// completes inside the call, except the new top's `didMove(toParent: self)`, which waits for its
+    /// first appearance. A request that waits is checked inside its call; the controllers it brings
+    /// in are pending members of the stack until it is applied, as with
+    /// ``push(_:animated:completion:)``, and so they are, while it is applied, until their
+    /// `willMove(toParent: nav)`. From a callback of a change of the stack under way, the call is
+    /// checked inside it, then runs once that change has finished, inside the same call (see
+    /// <doc:Reentrancy>).
     ///
     /// Refused (a fault, nothing fires): a controller named twice, a navigation controller, a
     /// controller with another parent or waiting to join another navigation controller's stack, the
@@ -269,25 +329,28 @@ extension NavigationController {
     /// ## Callback order
     ///
     /// Replacing `[a, b]` with `[c, d]`, on screen; inside the call:
-    /// 1. `b.willMove(toParent: nil)`, `a.willMove(toParent: nil)` — leaving, from the top down
-    /// 2. `c.willMove(toParent: nav)`, `d.willMove(toParent: nav)` — joining, from the bottom up
+    /// 1. `a.willMove(toParent: nil)`, `a.didMove(toParent: nil)` — leaving, bottom first, except `b`
+    /// 2. `b.willMove(toParent: nil)` — `b` is shown
+    /// 3. `c.willMove(toParent: nav)`, `c.didMove(toParent: nav)` — joining, in stack order, except `d`
+    /// 4. `d.willMove(toParent: nav)` — the new top
+    /// 5. `a.deinit` — when nothing else holds it
     ///
     /// At the end of the turn:
     ///
-    /// 3. `d.loadView()`, `d.viewDidLoad()` — only when its view is not loaded
-    /// 4. `b.viewWillDisappear(animated:)`
-    /// 5. `d.viewWillAppear(animated:)`
-    /// 6. `nav.delegate.willShow(d, animated:)`
+    /// 6. `d.loadView()`, `d.viewDidLoad()` — only when its view is not loaded
+    /// 7. `b.viewWillDisappear(animated:)`
+    /// 8. `d.viewWillAppear(animated:)`
+    /// 9. `nav.delegate.willShow(d, animated:)`
     ///
     /// When the animation completes:
     ///
-    /// 7. `b.viewDidDisappear(animated:)`
-    /// 8. `d.viewDidAppear(animated:)`
-    /// 9. `b.didMove(toParent: nil)`, `a.didMove(toParent: nil)` — from the old top down
-    /// 10. `c.didMove(toParent: nav)`, `d.didMove(toParent: nav)` — from the bottom up
-    /// 11. `nav.delegate.didShow(d, animated:)`
-    /// 12. `nav.completion()`
-    /// 13. `b.deinit`, `a.deinit` — those nothing else holds, from the old top down
+    /// 10. `b.viewDidDisappear(animated:)`
+    /// 11. `b.didMove(toParent: nil)`
+    /// 12. `d.viewDidAppear(animated:)`
+    /// 13. `d.didMove(toParent: nav)`
+    /// 14. `nav.delegate.didShow(d, animated:)`
+    /// 15. `nav.completion()`
+    /// 16. `b.deinit` — when nothing else holds it
     ///
     /// - Parameters:
     ///   - newControllers: The new stack, bottom first; the last one is shown.
@@ -308,27 +371,11 @@ extension NavigationController {
             "setControllers on \(id)", recheck: { [self] in stackViolation(newControllers) }
         ) { [self] in setControllers(newControllers, animated: animated, completion: completion) }
         if kept { return true }
-        let later: (NavigationController) -> Void = {
-            $0.setControllers(newControllers, animated: animated, completion: completion)
-        }
-        if deferDuringGesture(joining: newControllers, later) {
-            return true
-        }
-        request(animated: animated, completion: completion) {
-            // Checked now, adopted after the removals' callbacks: pending members meanwhile (R9).
-            markPendingAdoption(newControllers)
-            defer { clearPendingAdoption(newControllers) }
-            let kept = Set(newControllers.map(ObjectIdentifier.init))
-            for index in controllers.indices.reversed() where !kept.contains(ObjectIdentifier(controllers[index])) {
-                let leaving = controllers.remove(at: index)
-                beginRemoval(of: leaving, formerIndex: index)
-            }
-            let staying = Set(controllers.map(ObjectIdentifier.init))
-            controllers = newControllers
-            for controller in newControllers where !staying.contains(ObjectIdentifier(controller)) {
-                beginAddition(of: controller)
-            }
-        }
+        applyOrWait(
+            WaitingRequest(
+                call: "setControllers on \(id)", animated: animated, joining: newControllers,
+                recheck: { [self] in stackViolation(newControllers) },
+                apply: { [self] in apply(newControllers, animated: animated, completion: completion) }))
         checkInvariants()
         return true
     }
@@ -359,15 +406,20 @@ extension NavigationController {
 
     // MARK: - Moves
 
+    /// `init(rootController:)`: a non-animated push off screen. The root's move stays open until its
+    /// first appearance (spec §6, "Off screen").
     func setRoot(_ root: Controller) {
         if let violation = pushViolation(root, call: "init(rootController:)") {
             violation.report()
             return
         }
         controllers = [root]
-        adoptChild(root)
-        endMove(of: root, stays: true)
-        shown = root
+        if adoptChild(root) {
+            pendingTop = root
+            shown = root
+        } else {
+            controllers = []
+        }
     }
 
     /// Why pushing `controller` is refused, if it is.
@@ -413,82 +465,5 @@ extension NavigationController {
             return refuse(.invalidViewHierarchy, cycle)
         }
         return nil
-    }
-
-    /// A controller joins the stack: `willMove(toParent: self)` now, unless it is still a child
-    /// whose removal is open, whose removal the next transition cancels instead (R7).
-    func beginAddition(of controller: Controller) {
-        if controller.storedParent === self {
-            removalsAfterSettling.removeAll { $0.controller === controller }
-            turnRemovalAround(of: controller)
-            return
-        }
-        // Recorded before the willMove callout, so a pop asked for inside it finds the open move (R7).
-        openMoves.append(OpenMove(controller: controller, formerIndex: nil))
-        if !adoptChild(controller) {
-            openMoves.removeAll { $0.controller === controller }
-            controllers.removeAll { $0 === controller }
-        }
-    }
-
-    /// `controller`, whose removal is open, is back in the stack (pushed again, or a swipe back
-    /// cancelled): its move now ends with `didMove(toParent: self)` (R7), as an addition does. A pop
-    /// before that didMove waits for it (``beginRemoval(of:formerIndex:)``): no second willMove is
-    /// sent while the move is open.
-    func turnRemovalAround(of controller: Controller) {
-        for index in openMoves.indices where openMoves[index].controller === controller {
-            openMoves[index] = OpenMove(controller: controller, formerIndex: nil)
-        }
-        for index in settlingMoves.indices where settlingMoves[index].controller === controller {
-            settlingMoves[index] = OpenMove(controller: controller, formerIndex: nil)
-        }
-    }
-
-    /// The controllers from `index` up leave the stack, top first. Which ones is decided before
-    /// calling out: a `willMove(toParent: nil)` sent here may change the stack itself (a pop from
-    /// it takes out one still to go, which is passed over then).
-    func removeFromStack(from index: Int) {
-        for leaving in controllers[index...].reversed() {
-            guard let position = controllers.firstIndex(where: { $0 === leaving }) else { continue }
-            controllers.remove(at: position)
-            beginRemoval(of: leaving, formerIndex: position)
-        }
-    }
-
-    /// A controller leaves the stack: `willMove(toParent: nil)` now, unless a move of it is open
-    /// (R7: no second willMove). An addition not shown yet is dropped (it ends with
-    /// `didMove(toParent: nil)`), and a removal turned around is a removal again. A move the
-    /// transition in flight settles with the controller in the stack (its addition, or its removal
-    /// turned around by a cancelled swipe or a push) ends first: the `willMove(toParent: nil)`
-    /// follows its `didMove(toParent: self)`.
-    func beginRemoval(of controller: Controller, formerIndex: Int) {
-        if let open = openMoves.firstIndex(where: { $0.controller === controller }) {
-            if openMoves[open].formerIndex == nil {
-                openMoves[open] = OpenMove(controller: controller, formerIndex: formerIndex)
-            }
-            return
-        }
-        if settlingMoves.contains(where: { $0.controller === controller && $0.formerIndex == nil }) {
-            removalsAfterSettling.append(OpenMove(controller: controller, formerIndex: formerIndex))
-            return
-        }
-        beginRemovingChild(controller)
-        openMoves.append(OpenMove(controller: controller, formerIndex: formerIndex))
-    }
-
-    /// One request: `change` changes the stack and sends its willMove calls; then the visible
-    /// transition runs at the end of the turn, or, off screen, everything settles now. On screen the
-    /// transition is queued before `change`, so that a transition asked for inside those willMove
-    /// calls (a presentation, a dismissal) runs after this one, in request order (§1).
-    func request(animated: Bool, completion: (() -> Void)?, _ change: () -> Void) {
-        if let window = storedView?.storedWindow, !window.isHidden {
-            window.requestVisibleTransition(for: self)
-        }
-        changingContents {
-            change()
-            pendingAnimated = animated
-            if let completion { pendingCompletions.append(completion) }
-            requestVisibleChange(self, settleOffScreen: settleOffScreen)
-        }
     }
 }

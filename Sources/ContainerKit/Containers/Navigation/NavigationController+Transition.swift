@@ -25,22 +25,28 @@ extension NavigationController: VisibleTransitionHost {
             done()
             return
         }
-        settlingMoves = openMoves
-        openMoves = []
         let transition = NavigationTransition(
             from: shown, to: controllers.last, animated: pendingAnimated, completions: pendingCompletions)
         pendingCompletions = []
         let incoming = transition.to
+        isTransitionInFlight = true
         guard incoming !== transition.from else {
+            // The shown controller is the top: nothing to show. The moves left open (the shown
+            // controller taken out and put back) end, and the requests' completions run.
             transition.from = nil
             transition.to = nil
-            let leaving = settleMoves()
+            let leaving = endLeavingShownMove()
             runCompletions(transition.completions)
-            release(leaving)
+            release(leaving.map { [$0] } ?? [])
+            isTransitionInFlight = false
             checkInvariants()
+            applyWaitingRequests()
             done()
             return
         }
+        // This transition's willShow and didShow take the place of those of the navigation
+        // controller's own appearance (spec §6).
+        announcedTop = nil
         let animated = transition.animated
         let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
         ownTransitionCoordinator = coordinator
@@ -73,32 +79,47 @@ extension NavigationController: VisibleTransitionHost {
                 duration: Self.transitionDuration, window: window, completion: finish))
     }
 
-    /// The end of a visible transition (spec §6): the appearance did-callbacks, the coordinator's
-    /// completions, the moves it settles, `didShow`, the requests' completions, then the
-    /// deallocation of what it removed, from the old top down. A transition to an empty stack
-    /// (no incoming controller) takes the old top out and shows nothing: no `didShow`.
+    /// The end of a visible transition (spec §6): the outgoing top's `viewDidDisappear`, then its
+    /// `didMove(toParent: nil)` if the change removed it; the incoming top's `viewDidAppear`, then its
+    /// `didMove(toParent: self)` if the change added it; the coordinator's alongside completions;
+    /// `didShow`; the requests' completions; the deallocation of the controller it removed. Then
+    /// the requests that waited for it are applied. A transition to an empty stack (no incoming
+    /// controller) takes the old top out and shows nothing: no `didShow`.
     func completeTransition(_ transition: NavigationTransition) {
         let incoming = transition.to
         if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
         shown = incoming
         if let outgoing = transition.from { drive(outgoing, .end(appearing: false)) }
-        if let incoming { endIncomingAppearance(of: incoming, animated: transition.animated) }
+        let leaving = transition.from === leavingShown ? endLeavingShownMove() : nil
+        if let incoming {
+            let wasAppearing = incoming.appearanceState == .appearing
+            endIncomingAppearance(of: incoming, animated: transition.animated)
+            // Its move ends right after its viewDidAppear (or a viewDidDisappear that came first),
+            // most often inside that walk already (``Controller/appearanceEnded(from:)``); one that did
+            // not appear (the transition completed off screen) waits for its first appearance (§6).
+            // One already appeared (its appearance was left to a container that forwards by hand)
+            // ends it too: no viewDidAppear of this transition will come.
+            if incoming.appearanceState == .appeared || (wasAppearing && incoming.appearanceState != .appearing) {
+                endPendingTopMove(of: incoming)
+            }
+        }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
-        let leaving = settleMoves()
         if let incoming { tellDelegateDidShow(incoming, animated: transition.animated) }
         runCompletions(transition.completions)
         transition.from = nil
         transition.to = nil
-        release(leaving)
+        release(leaving.map { [$0] } ?? [])
+        isTransitionInFlight = false
         checkInvariants()
+        applyWaitingRequests()
     }
 
-    /// Off screen: the moves and completions settle inside the call, with no appearance callbacks,
-    /// and the view shows the new top if it is loaded.
+    /// Off screen: the transition completes inside the call, with no appearance callbacks: the
+    /// shown controller's move ends, the completions run, and the view shows the new top if it is
+    /// loaded. The new top's own move waits for its first appearance (spec §6). Then the requests
+    /// that waited are applied.
     func settleOffScreen() {
-        settlingMoves += openMoves
-        openMoves = []
         let completions = pendingCompletions
         pendingCompletions = []
         let top = controllers.last
@@ -107,53 +128,11 @@ extension NavigationController: VisibleTransitionHost {
             shown = top
             if let top, isViewLoaded { installView(of: top) }
         }
-        let leaving = settleMoves()
+        let leaving = endLeavingShownMove()
         runCompletions(completions)
-        release(leaving)
+        release(leaving.map { [$0] } ?? [])
         checkInvariants()
-    }
-
-    /// Ends the moves the transition settles: `didMove(toParent: nil)` for those that left, from the
-    /// old top down, then `didMove(toParent: self)` for those that joined, from the bottom up (and a
-    /// controller popped while a move that keeps it in the stack was in flight, its push or a
-    /// cancelled swipe back: that move ends, then its removal begins, R7). Returns the controllers
-    /// that left, from the old top down, for ``release(_:)``.
-    func settleMoves() -> [Controller] {
-        var leaving: [Controller] = []
-        changingContents { leaving = endSettlingMoves() }
-        return leaving
-    }
-
-    /// The moves of ``settleMoves()``, ended while the change is under way.
-    private func endSettlingMoves() -> [Controller] {
-        let moves = settlingMoves
-        settlingMoves = []
-        let waiting = Set(removalsAfterSettling.map { ObjectIdentifier($0.controller) })
-        let inStack = { (controller: Controller) in self.controllers.contains { $0 === controller } }
-        let stays = { (move: OpenMove) in
-            inStack(move.controller) || (move.formerIndex == nil && waiting.contains(ObjectIdentifier(move.controller)))
-        }
-        let leaving = moves.filter { !stays($0) }.sorted { ($0.formerIndex ?? -1) > ($1.formerIndex ?? -1) }
-            .map(\.controller)
-        // Decided before calling out: a controller that left may be pushed again from its
-        // `didMove(toParent: nil)`, and that push opens (and, off screen, ends) a move of its own.
-        let joining = Set(moves.filter(stays).map { ObjectIdentifier($0.controller) })
-        for controller in leaving {
-            endMove(of: controller, stays: false)
-        }
-        for controller in controllers where joining.contains(ObjectIdentifier(controller)) {
-            endMove(of: controller, stays: true)
-        }
-        let poppedInFlight = removalsAfterSettling
-        removalsAfterSettling = []
-        for removal in poppedInFlight where joining.contains(ObjectIdentifier(removal.controller)) {
-            endMove(of: removal.controller, stays: true)
-        }
-        for removal in poppedInFlight where !inStack(removal.controller) {
-            beginRemovingChild(removal.controller)
-            openMoves.append(removal)
-        }
-        return leaving
+        if !isTransitionInFlight { applyWaitingRequests() }
     }
 
     /// Lets go of the controllers a transition removed, one at a time in order, so those nothing

@@ -1,27 +1,41 @@
 /// A stack of controllers, one shown at a time: UIKit's `UINavigationController` (spec §6).
 ///
-/// The stack (``controllers``, ``topController``) changes inside each call. The visible transition
-/// runs at the end of the turn, from the controller shown to the top of the stack as it is then,
-/// so two pushes in one turn show one transition; while a transition is in flight, new requests
-/// change the stack at once and the next transition starts after the current one completes.
-/// Off screen, every request completes inside its call, with no appearance callbacks.
+/// A request (push, pop, `pop(to:)`, `popToRoot`, `setControllers`) is applied inside its call: the
+/// stack (``controllers``, ``topController``) changes there, with the moves that need no transition.
+/// The visible transition from the controller shown to the new top is then pending; the window
+/// starts it at the end of the turn, after any transition already pending or in flight there. A
+/// request made while an animated transition of the navigation controller is pending, or while one
+/// of its transitions is in flight (a request from its callbacks, or during a swipe back), waits
+/// until that transition completes and is applied then: two animated pushes in one turn show two
+/// transitions. A non-animated request made while only a non-animated transition is pending is
+/// applied at once, and that transition goes to the new top. Until a waiting request is applied,
+/// nothing changes (`pop` returns nil). Off screen, every request completes inside its call, with no
+/// appearance callbacks, except the top's `didMove(toParent: nav)`, which comes right after its first
+/// `viewDidAppear`.
 ///
 /// The controllers of the stack are children that only the navigation controller moves: adding
 /// one by hand (`addChild(_:)`) or removing it (`removeFromParent()`) is refused (R9). The
 /// navigation controller drives only the controller it shows, from inside its own appearance
-/// callbacks (F6).
+/// callbacks (F6); when it appears itself, it tells its delegate `willShow(top)` after the top's
+/// `viewWillAppear` and `didShow(top)` after its `viewDidAppear`, unless a transition of its own
+/// pending or starting in that turn tells the delegate instead (a `willShow` sent stays; only the
+/// `didShow` is replaced).
 ///
 /// ## Callback order
 ///
-/// Every request has the same shape; each one lists its own order. Inside the call: the stack
-/// changes, `willMove(toParent: nil)` for the controllers that leave (from the top down) and
-/// `willMove(toParent: nav)` for those that join. At the end of the turn, the transition starts:
-/// the new top's view loads if needed, the old top's `viewWillDisappear`, the new top's
-/// `viewWillAppear`, `nav.delegate.willShow`. When its animation completes: the did-callbacks, the
-/// ``Controller/transitionCoordinator``'s alongside completions, `didMove(toParent: nil)` for the
-/// controllers it removed (from the old top down), then `didMove(toParent: nav)` for those it
-/// added (from the bottom up), `nav.delegate.didShow`, the requests' completions in request
-/// order, then the deallocations. For `push(b, animated: true)` over `a`, on screen:
+/// Applying a request sends, inside the call: for each controller it removes, bottom first,
+/// `willMove(toParent: nil)` then `didMove(toParent: nil)`, except the controller shown, which gets
+/// only `willMove(toParent: nil)`; then for each controller it adds, in stack order,
+/// `willMove(toParent: nav)` then `didMove(toParent: nav)`, except the new top, which gets only
+/// `willMove(toParent: nav)`; then a new top still pending that this change replaces ends its move
+/// (`didMove(toParent: nav)`, or `didMove(toParent: nil)` if the change removed it). At the end of
+/// the turn, the transition starts: the new top's view loads if needed, the old top's
+/// `viewWillDisappear`, the new top's `viewWillAppear`, `nav.delegate.willShow`. When its animation
+/// completes: the old top's `viewDidDisappear`, then its `didMove(toParent: nil)` if it was removed;
+/// the new top's `viewDidAppear`, then its `didMove(toParent: nav)`; the
+/// ``Controller/transitionCoordinator``'s alongside completions; `nav.delegate.didShow`; the requests'
+/// completions in request order; the deallocations; then the requests that waited for it. For
+/// `push(b, animated: true)` over `a`, on screen:
 ///
 /// ```
 /// b.willMove(toParent: nav)                      (inside push)
@@ -49,25 +63,41 @@ open class NavigationController: ContainerController {
     /// The controller whose view the navigation controller shows now.
     var shown: Controller?
 
-    /// Moves begun (willMove sent) that the next visible transition settles.
-    var openMoves: [OpenMove] = []
+    /// The top whose addition is open: its `willMove(toParent: self)` was sent, and its
+    /// `didMove(toParent: self)` comes right after its `viewDidAppear` (the transition's, or off
+    /// screen its first one), or after a `viewDidDisappear` that comes first, or when a later change
+    /// makes another controller the top (spec §6).
+    var pendingTop: Controller?
 
-    /// Moves the transition in flight settles when it completes.
-    var settlingMoves: [OpenMove] = []
-
-    /// Controllers popped while the transition in flight still settles a move that keeps them in
-    /// the stack (their addition, or a removal turned around), with the place each had in the
-    /// stack: their `willMove(toParent: nil)` waits for that move's `didMove(toParent: nav)` (R7).
-    var removalsAfterSettling: [OpenMove] = []
+    /// The shown controller, once a change took it out of the stack: its `willMove(toParent: nil)`
+    /// was sent, and its move ends with the transition that takes it off screen, right after its
+    /// `viewDidDisappear` (`didMove(toParent: self)` if a later change put it back, R7).
+    var leavingShown: Controller?
 
     /// Completion closures of requests the next visible transition settles, in request order.
     var pendingCompletions: [() -> Void] = []
 
-    /// Whether the latest request asked for animation.
+    /// Whether the latest request applied asked for animation.
     var pendingAnimated = false
 
-    /// The gesture of an interactive pop in progress, and the requests made during it.
-    var interactivePop: InteractivePop?
+    /// Whether a transition of this navigation controller is in flight: from its will-callbacks
+    /// (or the start of a swipe back) to the last step of its ending (spec §6).
+    var isTransitionInFlight = false
+
+    /// Whether a swipe back is in progress, from ``beginInteractivePop()`` until its transition
+    /// completes.
+    var isInteractivePopInProgress = false
+
+    /// Requests waiting for the transition pending or in flight, in request order (spec §6).
+    var waitingRequests: [WaitingRequest] = []
+
+    /// Whether ``applyWaitingRequests()`` is running.
+    var isApplyingWaitingRequests = false
+
+    /// The top the delegate was told `willShow` about as the navigation controller itself began
+    /// appearing, and that appearance's flag: its `didShow` follows its `viewDidAppear` (spec §6).
+    weak var announcedTop: Controller?
+    var announcedAnimated = false
 
     /// Creates an empty navigation controller.
     public override init() {
@@ -82,17 +112,30 @@ open class NavigationController: ContainerController {
     /// Creates a navigation controller whose stack holds `rootController`, as UIKit's
     /// `init(rootViewController:)`.
     ///
-    /// The navigation controller is off screen then, so the root's move completes inside the call
-    /// (MODEL: a log shows UIKit's root with `isMovingToParent == true` on first display;
-    /// ContainerKit does not model that). The root's view loads, and it appears, when the
-    /// navigation controller is shown. Refused (a fault; the stack stays empty): a navigation
-    /// controller, or a controller that has a parent.
+    /// The navigation controller is off screen then: this is a non-animated push off screen. The
+    /// root's `willMove(toParent: nav)` comes inside the call; its `didMove(toParent: nav)` waits for
+    /// its first appearance and comes right after its first `viewDidAppear` (or a `viewDidDisappear`
+    /// that comes first), so `isMovingToParent` is true in its first appearance callbacks (spec §6).
+    /// If another controller becomes the top before that, the root's move ends when that change is
+    /// applied. The root's view loads, and it appears, when the navigation controller is shown.
+    /// Refused (a fault; the stack stays empty): a navigation controller, or a controller that has a
+    /// parent.
     ///
     /// ## Callback order
     ///
     /// Inside the call:
     /// 1. `root.willMove(toParent: nav)`
-    /// 2. `root.didMove(toParent: nav)`
+    ///
+    /// When the navigation controller is first shown (its window made visible, say):
+    ///
+    /// 2. `nav.viewWillAppear(animated: false)`, `root.viewWillAppear(animated: false)`
+    /// 3. `nav.delegate.willShow(root, animated: false)`
+    ///
+    /// At the end of that turn:
+    ///
+    /// 4. `nav.viewDidAppear(animated: false)`, `root.viewDidAppear(animated: false)`
+    /// 5. `root.didMove(toParent: nav)`
+    /// 6. `nav.delegate.didShow(root, animated: false)`
     ///
     /// - Parameter rootController: The bottom of the stack, shown first.
     public init(rootController: Controller) {
@@ -106,8 +149,8 @@ open class NavigationController: ContainerController {
     ///
     /// ## Callback order
     ///
-    /// As ``init(rootController:)``, inside the call: `root.willMove(toParent: nav)`,
-    /// `root.didMove(toParent: nav)`.
+    /// As ``init(rootController:)``: `root.willMove(toParent: nav)` inside the call, and
+    /// `root.didMove(toParent: nav)` right after the root's first `viewDidAppear`.
     ///
     /// - Parameters:
     ///   - name: The name events and violations give the navigation controller.
@@ -138,22 +181,34 @@ open class NavigationController: ContainerController {
     }
 }
 
-/// A move begun by the navigation controller and not settled yet.
-struct OpenMove {
-    let controller: Controller
-    /// The controller's place in the stack when its removal began; nil for a move that ends with
-    /// the controller in the stack: an addition, or a removal turned around (a swipe back
-    /// cancelled, or the controller pushed again while its removal was open).
-    let formerIndex: Int?
+/// A request that waits for the transition of its navigation controller pending or in flight
+/// (spec §6), applied once that transition completes.
+struct WaitingRequest {
+    /// What the request is, for the warning that gives it up: `push of b on nav`, say.
+    let call: String
+    /// Whether it asked for animation.
+    let animated: Bool
+    /// The controllers it brings in, pending members of the stack meanwhile (R9).
+    let joining: [Controller]
+    /// Checks the request again, as it is about to be applied: why it is refused now, if it is.
+    let recheck: () -> ContractViolation?
+    /// Applies it.
+    let apply: () -> Void
 }
 
-/// Told before and after each visible transition of a ``NavigationController``. Every
-/// requirement has a default that does nothing.
+/// Told before and after each visible transition of a ``NavigationController``, when the navigation
+/// controller itself appears, and when a swipe back is cancelled (spec §6). Every requirement has a
+/// default that does nothing.
 @MainActor
 public protocol NavigationControllerDelegate: AnyObject {
-    /// `controller` is about to be shown: its `viewWillAppear` has run.
+    /// `controller` is about to be shown: its `viewWillAppear` has run. Sent as a transition starts
+    /// (after the outgoing controller's `viewWillDisappear` and `controller`'s `viewWillAppear`), as
+    /// the navigation controller begins appearing (after the top's `viewWillAppear`), and after a
+    /// cancelled swipe back (after `controller`'s `didMove(toParent: nav)`).
     func navigationController(_ nav: NavigationController, willShow controller: Controller, animated: Bool)
-    /// `controller` is shown: its `viewDidAppear` and `didMove(toParent:)` have run.
+    /// `controller` is shown: its `viewDidAppear` and, if it was joining the stack, its
+    /// `didMove(toParent: nav)` have run, and so have the outgoing controller's `viewDidDisappear` and
+    /// `didMove(toParent: nil)`. The requests' completions follow.
     func navigationController(_ nav: NavigationController, didShow controller: Controller, animated: Bool)
 }
 

@@ -1,0 +1,240 @@
+extension NavigationController {
+    // MARK: - Waiting (spec §6)
+
+    /// Whether the navigation controller's changes have a window to be shown in now: its view is in a
+    /// window that is not hidden. Otherwise a change completes inside its call (§1).
+    var hasWindowForChanges: Bool {
+        guard let window = storedView?.storedWindow else { return false }
+        return !window.isHidden
+    }
+
+    /// Whether a visible transition is pending: a change was applied on screen and the transition
+    /// from the controller shown to the new top has not sent its will-callbacks yet.
+    var hasPendingTransition: Bool {
+        !isTransitionInFlight && controllers.last !== shown
+    }
+
+    /// Whether a request asking for `animated` has to wait (spec §6): a transition of this
+    /// navigation controller is in flight (a request from its callbacks, or during a swipe back), an
+    /// animated one is pending, or the request is animated and one is pending; or requests wait
+    /// already (they keep their order).
+    func mustWait(animated: Bool) -> Bool {
+        if isTransitionInFlight || isInteractivePopInProgress { return true }
+        if !waitingRequests.isEmpty, !isApplyingWaitingRequests { return true }
+        return hasPendingTransition && (animated || pendingAnimated)
+    }
+
+    /// Applies `request` now, or keeps it for when the transition pending or in flight completes.
+    ///
+    /// Off screen, a change applied earlier whose transition the window has not started yet (the
+    /// navigation controller left the window since) completes first, as an off-screen one does, so
+    /// that nothing waits for a window that may never run it.
+    func applyOrWait(_ request: WaitingRequest) {
+        if !hasWindowForChanges, !isTransitionInFlight, !isApplyingWaitingRequests,
+            hasPendingTransition || leavingShown != nil || !waitingRequests.isEmpty
+        {
+            settlingOffScreen(settleOffScreen)
+        }
+        guard mustWait(animated: request.animated) else {
+            request.apply()
+            return
+        }
+        // Checked now, applied later: pending members of the stack meanwhile, so that nothing moves
+        // them elsewhere or pushes them again first (R9). A child already (the top a swipe back
+        // takes out, say) is marked too: a second push of it is refused inside its call.
+        for controller in request.joining { controller.pendingStack = self }
+        waitingRequests.append(request)
+    }
+
+    /// Applies the requests that waited, in order, until one has to wait again (an animated one
+    /// behind the transition the previous one made pending, say). A request refused now (a callback
+    /// of the transition it waited for gave its controller elsewhere) is given up with a warning: it
+    /// was accepted when it was made.
+    func applyWaitingRequests() {
+        guard !isApplyingWaitingRequests else { return }
+        isApplyingWaitingRequests = true
+        defer { isApplyingWaitingRequests = false }
+        while let next = waitingRequests.first, !mustWait(animated: next.animated) {
+            waitingRequests.removeFirst()
+            for controller in next.joining where controller.pendingStack === self {
+                controller.pendingStack = nil
+            }
+            if let refusal = next.recheck() {
+                ContractViolation(
+                    kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
+                    message: "\(next.call) was given up: it waited for a transition of \(id) to complete, and is "
+                        + "refused now. \(refusal.message)"
+                ).report()
+                continue
+            }
+            next.apply()
+        }
+    }
+
+    // MARK: - Applying (spec §6)
+
+    /// Applies a change that makes `newStack` the stack: the stack changes now, and the moves are
+    /// sent as spec §6 lists them; then, on screen, the transition from the controller shown to the
+    /// new top is pending (the window starts it at the end of the turn); off screen it completes now.
+    func apply(_ newStack: [Controller], animated: Bool, completion: (() -> Void)?) {
+        let onScreen = hasWindowForChanges
+        // Queued before the moves, so that a transition asked for inside them (a presentation, a
+        // dismissal) runs after this one, in request order (§1).
+        if onScreen, let window = storedView?.storedWindow {
+            window.requestVisibleTransition(for: self)
+        }
+        changingContents {
+            sendMoves(changingStackTo: newStack)
+            pendingAnimated = animated
+            if let completion { pendingCompletions.append(completion) }
+            if !onScreen { settlingOffScreen(settleOffScreen) }
+        }
+    }
+
+    /// Changes the stack to `newStack` and sends the moves of the change: each controller it removes,
+    /// bottom first, `willMove(toParent: nil)` then `didMove(toParent: nil)`, except the shown one,
+    /// whose move ends with the transition; each controller it adds, in stack order,
+    /// `willMove(toParent: self)` then `didMove(toParent: self)`, except the new top, whose move ends
+    /// after its `viewDidAppear`; then the pending top this change supersedes ends its move,
+    /// `didMove(toParent: self)` if it stays, `didMove(toParent: nil)` if it left (R7: it gets no
+    /// `willMove(toParent: nil)` while its move is open).
+    ///
+    /// The stack is committed before calling out. The controllers it adds are pending members until
+    /// each is adopted (R9); one given elsewhere meanwhile is dropped with a warning.
+    private func sendMoves(changingStackTo newStack: [Controller]) {
+        let oldIDs = Set(controllers.map(ObjectIdentifier.init))
+        let newIDs = Set(newStack.map(ObjectIdentifier.init))
+        var removed = controllers.filter { !newIDs.contains(ObjectIdentifier($0)) }
+        let added = newStack.filter { !oldIDs.contains(ObjectIdentifier($0)) }
+        let superseded = pendingTop.flatMap { $0 === newStack.last ? nil : $0 }
+        if superseded != nil { pendingTop = nil }
+        markPendingAdoption(added)
+        defer { clearPendingAdoption(added) }
+        controllers = newStack
+        // One at a time, so that a controller nothing else holds is deallocated right after its move.
+        // Additions still open that this change takes out again end at nil after its own moves (R7).
+        var droppedAdditions: [Controller] = []
+        while !removed.isEmpty {
+            let controller = removed.removeFirst()
+            // The shown controller taken out and put back already has its removal open: it is a
+            // removal again, which the transition ends.
+            if controller === superseded || controller === leavingShown { continue }
+            if controller.containment.isMovingToParent {
+                droppedAdditions.append(controller)
+                continue
+            }
+            beginRemovingChild(controller)
+            if controller === shown {
+                leavingShown = controller
+            } else {
+                endMove(of: controller, stays: false)
+            }
+        }
+        for controller in added {
+            // The shown controller, whose removal is open, put back: its move ends with
+            // `didMove(toParent: self)` when the transition settles it (R7).
+            if controller.storedParent === self { continue }
+            guard adoptChild(controller) else {
+                controllers.removeAll { $0 === controller }
+                continue
+            }
+            // Its root view, put in a visible window by hand while the request waited, left it with
+            // the adoption, and nothing shows it until a transition does: it disappears as a view
+            // leaving a window does (F2), before its move can wait for an appearance.
+            let state = controller.appearanceState
+            if state == .appeared || state == .appearing, !controller.isInVisibleWindow {
+                AppearanceWalk.exit([controller], source: .controller(id))
+            }
+            if controller === newStack.last {
+                pendingTop = controller
+            } else {
+                endMove(of: controller, stays: true)
+            }
+        }
+        if let superseded {
+            let stays = controllers.contains { $0 === superseded }
+            if !stays, superseded === shown, hasWindowForChanges {
+                // Shown on screen (appearing with the navigation controller): it is the outgoing
+                // controller of the transition now pending, whose end closes its move right after its
+                // viewDidDisappear, as for the shown controller a change removes (no willMove: its
+                // move is open, R7).
+                leavingShown = superseded
+            } else {
+                endMove(of: superseded, stays: stays)
+            }
+        }
+        for controller in droppedAdditions where controller.storedParent === self {
+            endMove(of: controller, stays: false)
+        }
+    }
+
+    /// Ends the move of the pending top `controller`, whose first appearance has just ended (spec
+    /// §6): `didMove(toParent: self)`, right after its `viewDidAppear`, or after a `viewDidDisappear`
+    /// that came first.
+    func endPendingTopMove(of controller: Controller) {
+        guard pendingTop === controller, controller.storedParent === self else { return }
+        pendingTop = nil
+        endMove(of: controller, stays: true)
+    }
+
+    /// Ends the move of the shown controller that a change took out (or out and back in), as the
+    /// transition that takes it off screen ends: `didMove(toParent: nil)`, or `didMove(toParent: self)`
+    /// if it is in the stack again (R7). Returns it when it left, for ``release(_:)``.
+    func endLeavingShownMove() -> Controller? {
+        guard let leaving = leavingShown else { return nil }
+        leavingShown = nil
+        let stays = controllers.contains { $0 === leaving }
+        endMove(of: leaving, stays: stays)
+        return stays ? nil : leaving
+    }
+
+    // MARK: - The navigation controller's own appearance (spec §6)
+
+    /// Called once the navigation controller has forwarded `step` of its own appearance to `child`,
+    /// the controller it shows (F6): tells the delegate `willShow` after the top's `viewWillAppear`
+    /// and `didShow` after its `viewDidAppear`, once each per appearance, unless a transition of its
+    /// own is pending or in flight, which tells the delegate instead (a `willShow` sent stays, and
+    /// only the `didShow` is replaced).
+    func shownControllerTook(_ step: AppearanceStep, _ child: Controller) {
+        switch step {
+        case .begin(appearing: true, let animated, _):
+            announcedTop = nil
+            guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
+                child.appearanceState == .appearing
+            else { return }
+            announcedTop = child
+            announcedAnimated = animated
+            tellDelegateWillShow(child, animated: animated)
+        case .end(appearing: true):
+            // A top already appeared when the navigation controller's appearance reached it (F3 skipped
+            // it; its state was left to a container that forwards by hand) has no viewDidAppear to
+            // come: its move ends now.
+            if child.appearanceState == .appeared { endPendingTopMove(of: child) }
+            guard announcedTop === child else { return }
+            announcedTop = nil
+            guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
+                child.appearanceState == .appeared
+            else { return }
+            tellDelegateDidShow(child, animated: announcedAnimated)
+        case .end(appearing: false):
+            announcedTop = nil
+        case .begin(appearing: false, _, _), .end(appearing: nil):
+            announcedTop = nil
+        }
+    }
+}
+
+extension Controller {
+    /// Called when an appearance walk from this controller that ends a step is over: if this
+    /// controller is a navigation controller's top whose move waits for its first appearance, and
+    /// the walk ended the appearance it had begun (its `viewDidAppear`, or a `viewDidDisappear` that
+    /// came first), its `didMove(toParent: nav)` comes now (spec §6), whatever path brought the
+    /// appearance (the navigation controller's own, its transition, the window).
+    func appearanceEnded(from before: AppearanceState) {
+        guard before == .appearing || before == .disappearing,
+            appearanceState == .appeared || appearanceState == .disappeared,
+            let navigation = storedParent as? NavigationController, navigation.pendingTop === self
+        else { return }
+        navigation.endPendingTopMove(of: self)
+    }
+}
