@@ -348,12 +348,17 @@ private final class HookedLeaf: Controller {
             #expect(nav.beginInteractivePop() == nil)
             let y = Leaf(name: "y")
             nav.push(y, animated: true)
-            recorder.expect("y.willMove(toParent: nav)")
+            recorder.expect(
+                """
+                -- applied inside the call: the switch in flight is the tab bar's, not nav's (§6); x, the
+                -- pending top since its push off screen, is superseded and completes its move
+                y.willMove(toParent: nav)
+                x.didMove(toParent: nav)
+                """)
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- the did-half, then the push that waited for it (the lines of x's and y's moves follow
-                -- today's navigation rules)
+                -- the did-half, then the push's transition, which waited for it (§1)
                 a.viewDidDisappear(animated: false)
                 nav.viewDidAppear(animated: false)
                 x.viewDidAppear(animated: false)
@@ -393,10 +398,10 @@ private final class HookedLeaf: Controller {
                 x.viewWillAppear(animated: false)
                 a.viewWillDisappear(animated: false)
                 tab.delegate.didSelect(nav)
-                -- the second tap, a re-selection: the pop to the root is requested, then didSelect
-                -- (x's willMove follows today's navigation rules)
+                -- the second tap, a re-selection: the pop to the root is applied, then didSelect; x, the
+                -- pending top whose move is still open, gets no second willMove (R7) and leaves with the
+                -- pop's transition
                 tab.delegate.shouldSelect(nav)
-                x.willMove(toParent: nil)
                 tab.delegate.didSelect(nav)
                 """)
             window.runUntilIdle()
@@ -411,8 +416,8 @@ private final class HookedLeaf: Controller {
                 x.viewWillDisappear(animated: true)
                 r.viewWillAppear(animated: true)
                 x.viewDidDisappear(animated: true)
-                r.viewDidAppear(animated: true)
                 x.didMove(toParent: nil)
+                r.viewDidAppear(animated: true)
                 x.deinit
                 """)
             recorder.finish()
