@@ -52,8 +52,11 @@ extension PageController {
     ///   `page.delegate.didFinishAnimating(previous: [current], completed: false)`, then
     ///   `new.deinit` when nothing else holds it
     ///
-    /// With a middle spine, "new" and "current" are pairs: the incoming pair's will-callbacks come
-    /// before the outgoing pair's, and within a pair the left page comes before the right one.
+    /// With a middle spine, "new" and "current" are pairs, and the incoming pair's callbacks come
+    /// before the outgoing pair's where a row says so: the incoming pair's will-callbacks
+    /// (`viewWillAppear`, with its view's loading, and on cancel `viewWillDisappear`) go right page
+    /// first, then left; the outgoing pair's will-callbacks, and every did-callback, left then right
+    /// (spec §8 [rev 2]).
     ///
     /// - Parameter direction: `.forward` asks for the page after the current one, `.reverse` for the
     ///   page before.
