@@ -105,15 +105,16 @@ extension PageController {
         beginTurn(turn, interactive: true, in: window)
 
         var animation: TransitionAnimation?
-        let handle = InteractiveTransition { [self] cancelled in
+        // The handle and the animation hold the window weakly: the engine never keeps a window alive.
+        let handle = InteractiveTransition { [self, weak window] cancelled in
             ownTransitionCoordinator?.endInteraction(cancelled: cancelled)
             if cancelled { cancelTurn(turn) }
-            if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
+            if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
             interaction: handle, window: window
-        ) { [self, weak handle] finished in
+        ) { [self, weak handle, weak window] finished in
             let completed = handle?.state != .cancelled
             if completed {
                 finishTurn(turn)
@@ -127,7 +128,7 @@ extension PageController {
             }
             tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: completed)
             checkInvariants()
-            window.releaseVisibleTransitionSlot()
+            window?.releaseVisibleTransitionSlot()
         }
         animation = started
         window.animationStarted(started)
