@@ -325,4 +325,22 @@ import Testing
             recorder.finish()
         }
     }
+
+    /// The recorder treats what a window's release delivers, at the end of what it recorded, as it
+    /// treats deallocations there: the scope's locals going away, which need no assertion. Followed
+    /// by anything else, those events must be asserted as usual.
+    @Test func theRecorderLetsATrailingReleaseGoUnasserted() {  // §1, testing module
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            embed(Leaf(name: "c"), in: root)
+            var window: Window? = show(root)
+            recorder.skipEvents()
+            window = nil
+            #expect(window == nil)
+            #expect(recorder.transcript().split(separator: "\n").count == 4)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
