@@ -60,9 +60,10 @@ extension Window {
         isRunningVisibleTransition = false
     }
 
-    /// Clears the window pointer of every view in the window's tree, so that no view names the
-    /// window while it goes away (see `deinit`).
+    /// Clears the window pointer of every view in the window's tree, the window's own included, so
+    /// that no view names the window while it goes away (see `deinit`).
     private func forgetViewsWindow() {
+        storedWindow = nil
         var worklist: [View] = []
         subviewList.forEachReversed { worklist.append($0) }
         while let view = worklist.popLast() {
