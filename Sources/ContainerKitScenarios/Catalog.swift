@@ -362,21 +362,21 @@ extension Scenario {
         },
         Scenario(
             name: "page-spine-mid", reference: "§8",
-            summary: "A forward page turn with a middle spine: two pages leave, two arrive, in pairs.",
+            summary: "A forward page swipe with a middle spine: the incoming pair's will-callbacks right page first.",
             context: .middleSpine
         ) { recorder in
             swipePage(style: .pageCurl, spine: .mid, cancelled: false, recorder)
         },
         Scenario(
             name: "page-set-controllers", reference: "§8",
-            summary: "setControllers(_:direction:animated:) on screen: the new page comes in at the end of the turn.",
+            summary: "setControllers(_:direction:animated:) not animated, window idle: the turn runs inside the call.",
             context: .programmaticPaging
         ) { recorder in
             let page = PageController(name: "page", transitionStyle: .scroll)
             page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
             let window = show(page)
             recorder.skipEvents()
-            page.setControllers([Controller(name: "p1")], direction: .forward, animated: true)
+            page.setControllers([Controller(name: "p1")], direction: .forward, animated: false)
             window.runUntilIdle()
             return Stage(window: window)
         },

@@ -293,21 +293,27 @@ struct Explainer {
             return Citation("§8", .doc, reason: "the delegate hears of gesture-driven paging only, last")
         case .willMove(_, toParent: .some):
             return programmatic
-                ? Citation("§8", .model, reason: "the new page becomes a child as the turn starts")
+                ? Citation("§8", .model, reason: "the new page becomes a child inside the call")
                 : Citation("§8", .model, reason: "the incoming page becomes a child as the swipe begins")
         case .didMove(_, toParent: .some):
             return programmatic
-                ? Citation("§8", .log, reason: "after the new page's viewDidAppear")
+                ? Citation("§8", .model, reason: "after the new page's viewDidAppear")
                 : Citation("§8", .model, reason: "after the appearance callbacks")
         case .willMove(_, toParent: nil), .didMove(_, toParent: nil):
             return Citation("§8", .model, reason: "the old page leaves once the new one is in place")
-        case .viewWillAppear, .viewWillDisappear, .viewDidAppear, .viewDidDisappear:
+        case .viewWillAppear(_, let animated), .viewWillDisappear(_, let animated), .viewDidAppear(_, let animated),
+            .viewDidDisappear(_, let animated):
             if context == .middleSpine {
-                return Citation("§8", .model, reason: "the page-curl row, read as pairs: left before right")
+                return animated
+                    ? Citation("§8", .log, reason: "the page-curl row as pairs: incoming will right first, else left")
+                    : Citation("§8", .log, reason: "the page-curl row as pairs, not animated: left then right")
             }
-            return programmatic
+            guard programmatic else {
+                return Citation("§8", .log, reason: "the style's row of the reference (iOS 7 logs)")
+            }
+            return animated
                 ? Citation("§8", .model, reason: "the finished order of the style, at the end of the turn")
-                : Citation("§8", .log, reason: "the style's row of the reference (iOS 7 logs)")
+                : Citation("§8", .log, reason: "not animated: the finished order of the style, inside the call")
         case .completion:
             return Citation("§8", .model, reason: "after the old page's removal")
         case .deallocated:

@@ -386,7 +386,9 @@ extension MisuseCatalogTests {
     }
 
     static func removeWithoutWillMove(_ check: Check) {
-        let (_, p, c) = parentWithChild(check)
+        // The window is kept: a visible window released hides its tree (§1).
+        let (window, p, c) = parentWithChild(check)
+        defer { withExtendedLifetime(window) {} }
         check.tolerated(.removeWithoutWillMove, involving: [c, p]) {
             c.removeFromParent()
         }
@@ -2087,7 +2089,9 @@ extension MisuseCatalogTests {
     }
 
     static func removalCancelled(_ check: Check) {
-        let (_, p, c) = parentWithChild(check)
+        // The window is kept: a visible window released hides its tree (§1).
+        let (window, p, c) = parentWithChild(check)
+        defer { withExtendedLifetime(window) {} }
         c.willMove(toParent: nil)
         check.silent {
             c.didMove(toParent: p)

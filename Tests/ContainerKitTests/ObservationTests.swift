@@ -153,6 +153,8 @@ private final class Witness: Controller {
                     \(name).p.viewDidLoad()
                     \(name).p.viewWillAppear(animated: false)
                     \(name).p.viewDidAppear(animated: false)
+                    \(name).p.viewWillDisappear(animated: false)
+                    \(name).p.viewDidDisappear(animated: false)
                     \(name).p.deinit
                     """))
         }

@@ -253,6 +253,11 @@ private final class OwnedLeaf: Controller {}
             }
             recorder.expect(
                 """
+                -- the visible window is hidden inside its release (§1)
+                r.viewWillDisappear(animated: false)
+                c.viewWillDisappear(animated: false)
+                r.viewDidDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
                 r.deinit
                 c.deinit
                 """)
@@ -388,7 +393,14 @@ private final class OwnedLeaf: Controller {}
                 recorder.skipEvents()
             }
             #expect(weakWindow == nil)
-            recorder.expect("", filter: .everything)
+            recorder.expect(
+                """
+                -- the visible window is hidden inside its release (§1)
+                r.viewWillDisappear(animated: false)
+                c.viewWillDisappear(animated: false)
+                r.viewDidDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                """)
             #expect(r.view.superview == nil)
             #expect(r.view.window == nil)
             #expect(c.view.window == nil)

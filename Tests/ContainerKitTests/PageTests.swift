@@ -692,12 +692,14 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
                 p2.willMove(toParent: page)
                 p3.willMove(toParent: page)
                 page.delegate.willTransition(to: [p2, p3])
-                p2.loadView()
-                p2.viewDidLoad()
-                p2.viewWillAppear(animated: true)
+                -- [rev 2] the incoming pair's will-callbacks right page first
                 p3.loadView()
                 p3.viewDidLoad()
                 p3.viewWillAppear(animated: true)
+                p2.loadView()
+                p2.viewDidLoad()
+                p2.viewWillAppear(animated: true)
+                -- the outgoing pair's left first
                 p0.viewWillDisappear(animated: true)
                 p1.viewWillDisappear(animated: true)
                 """)
@@ -746,21 +748,22 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
                 p0.willMove(toParent: page)
                 p1.willMove(toParent: page)
                 page.delegate.willTransition(to: [p0, p1])
-                p0.loadView()
-                p0.viewDidLoad()
-                p0.viewWillAppear(animated: true)
+                -- [rev 2] the incoming pair's will-callbacks right page first
                 p1.loadView()
                 p1.viewDidLoad()
                 p1.viewWillAppear(animated: true)
+                p0.loadView()
+                p0.viewDidLoad()
+                p0.viewWillAppear(animated: true)
                 p2.viewWillDisappear(animated: true)
                 p3.viewWillDisappear(animated: true)
                 """)
             swipe?.cancel()
             recorder.expect(
                 """
-                -- inside cancel()
-                p0.viewWillDisappear(animated: true)
+                -- inside cancel(): the incoming pair's will-callbacks right first, the outgoing pair's left first
                 p1.viewWillDisappear(animated: true)
+                p0.viewWillDisappear(animated: true)
                 p2.viewWillAppear(animated: true)
                 p3.viewWillAppear(animated: true)
                 """)
@@ -846,13 +849,7 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
             page.setControllers([Leaf(name: "p5")], direction: .reverse, animated: animated) { finished in
                 finishedValues.append(finished)
             }
-            recorder.expect("p5.willMove(toParent: page)")
-            #expect(pageNames(page.children, recorder) == ["p0", "p5"])
-            #expect(pageNames(page.shownControllers, recorder) == ["p5"])
-            #expect(window.hasPendingWork)
-            window.runUntilIdle()
-            let start = """
-                -- end of the turn
+            let willCallbacks = """
                 p5.loadView()
                 p5.viewDidLoad()
                 p5.viewWillAppear(animated: \(animated))
@@ -877,13 +874,20 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
                 p0.deinit
                 """
             if animated {
-                recorder.expect(start)
+                recorder.expect("p5.willMove(toParent: page)")
+                #expect(pageNames(page.children, recorder) == ["p0", "p5"])
+                #expect(pageNames(page.shownControllers, recorder) == ["p5"])
+                #expect(window.hasPendingWork)
+                window.runUntilIdle()
+                recorder.expect("-- end of the turn\n" + willCallbacks)
                 #expect(driver.inFlight.count == 1)
                 #expect(finishedValues.isEmpty)
                 driver.finish(driver.inFlight[0])
                 recorder.expect("-- the animation completes\n" + end)
             } else {
-                recorder.expect(start + "\n" + end)
+                // [rev 2] Not animated, in an idle window: the whole turn runs inside the call.
+                recorder.expect("-- inside setControllers\np5.willMove(toParent: page)\n" + willCallbacks + "\n" + end)
+                #expect(!window.hasPendingWork)
                 #expect(driver.started.isEmpty)
             }
             #expect(finishedValues == [true])
@@ -1091,12 +1095,13 @@ final class NumberedPages: PageControllerDataSource, PageControllerDelegate {
             window.runUntilIdle()
             recorder.expect(
                 """
-                p4.loadView()
-                p4.viewDidLoad()
-                p4.viewWillAppear(animated: true)
+                -- [rev 2] animated: the incoming pair's will-callbacks right page first
                 p5.loadView()
                 p5.viewDidLoad()
                 p5.viewWillAppear(animated: true)
+                p4.loadView()
+                p4.viewDidLoad()
+                p4.viewWillAppear(animated: true)
                 p0.viewWillDisappear(animated: true)
                 p1.viewWillDisappear(animated: true)
                 """)
@@ -1490,4 +1495,269 @@ private func pageNames(_ controllers: [Controller], _ recorder: Recorder) -> [St
 /// What a swipe from `p1` in `direction` asks, and the page it brings in (`NumberedPages(count: 3)`).
 private func neighbour(of direction: PageDirection) -> (ask: String, new: String) {
     direction == .forward ? ("controllerAfter(p1)", "p2") : ("controllerBefore(p1)", "p0")
+}
+
+/// Spec §1 and §8 [rev 2]: a non-animated `setControllers` on a visible page controller runs inside
+/// the call when its window is idle, and waits for its turn otherwise.
+@Suite @MainActor struct PageChangeInsideTheCallTests {
+    @Test func aMiddleSpineChangeNotAnimatedGoesLeftThenRightInsideTheCall() {  // §8 [rev 2]
+        let recorder = Recorder()
+        let pages = NumberedPages(count: 6)
+        recorder.record {
+            let (page, window, driver) = showPages(
+                recorder, pages, style: .pageCurl, spine: .mid, showing: ["p0", "p1"])
+            var finishedValues: [Bool] = []
+            page.setControllers([Leaf(name: "p4"), Leaf(name: "p5")], direction: .forward, animated: false) {
+                finishedValues.append($0)
+            }
+            recorder.expect(
+                """
+                -- inside setControllers, left then right throughout
+                p4.willMove(toParent: page)
+                p5.willMove(toParent: page)
+                p4.loadView()
+                p4.viewDidLoad()
+                p4.viewWillAppear(animated: false)
+                p5.loadView()
+                p5.viewDidLoad()
+                p5.viewWillAppear(animated: false)
+                p0.viewWillDisappear(animated: false)
+                p1.viewWillDisappear(animated: false)
+                p0.viewDidDisappear(animated: false)
+                p1.viewDidDisappear(animated: false)
+                p4.viewDidAppear(animated: false)
+                p5.viewDidAppear(animated: false)
+                p4.didMove(toParent: page)
+                p5.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                p1.willMove(toParent: nil)
+                p1.didMove(toParent: nil)
+                page.completion(finished: true)
+                p0.deinit
+                p1.deinit
+                """)
+            #expect(finishedValues == [true])
+            #expect(pageNames(page.children, recorder) == ["p4", "p5"])
+            #expect(!window.hasPendingWork && driver.started.isEmpty)
+            recorder.finish()
+        }
+    }
+
+    @Test func aChangeNotAnimatedWaitsBehindATransitionInFlight() {  // §1 [rev 2], §8
+        let recorder = Recorder()
+        let pages = NumberedPages(count: 3)
+        recorder.record {
+            let (page, window, driver) = showPages(recorder, pages)
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.finish()
+            recorder.skipEvents()
+            var finishedValues: [Bool] = []
+            page.setControllers([Leaf(name: "p5")], direction: .forward, animated: false) {
+                finishedValues.append($0)
+            }
+            recorder.expect("p5.willMove(toParent: page)")
+            window.runUntilIdle()
+            recorder.expect("-- the swipe is still in flight: the change waits")
+            driver.finish(driver.inFlight[0])
+            recorder.expect(
+                """
+                p1.viewDidAppear(animated: true)
+                p0.viewDidDisappear(animated: true)
+                p1.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                page.delegate.didFinishAnimating(previous: [p0], completed: true)
+                p0.deinit
+                """)
+            #expect(window.hasPendingWork)
+            #expect(finishedValues.isEmpty)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the end of the next turn: the change's turn, not animated, runs whole
+                p5.loadView()
+                p5.viewDidLoad()
+                p5.viewWillAppear(animated: false)
+                p1.viewWillDisappear(animated: false)
+                p5.viewDidAppear(animated: false)
+                p1.viewDidDisappear(animated: false)
+                p5.didMove(toParent: page)
+                p1.willMove(toParent: nil)
+                p1.didMove(toParent: nil)
+                page.completion(finished: true)
+                p1.deinit
+                """)
+            #expect(finishedValues == [true])
+            #expect(driver.started.count == 1)
+            recorder.finish()
+        }
+    }
+
+    /// Decision (the spec is silent): asked for from a callback of another page transition, the
+    /// change finds that transition in flight, so the window is not idle: it waits for its turn,
+    /// and runs at the end of the turn in which that transition completes.
+    @Test func aChangeNotAnimatedAskedForFromTheDelegateOfASwipeWaitsForTheEndOfTheTurn() {  // §1, §8
+        let recorder = Recorder()
+        let pages = HookedPages(count: 3)
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.dataSource = pages
+            page.delegate = pages
+            page.setControllers([Leaf(name: "p0")], direction: .forward, animated: false)
+            let window = show(page)
+            pages.onDidFinishAnimating = { [unowned page] in
+                page.setControllers([Leaf(name: "p5")], direction: .forward, animated: false)
+            }
+            recorder.skipEvents()
+            page.beginInteractivePaging(.forward)?.finish()
+            recorder.skipEvents()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the swipe's animation completes
+                p1.viewDidAppear(animated: true)
+                p0.viewDidDisappear(animated: true)
+                p1.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                page.delegate.didFinishAnimating(previous: [p0], completed: true)
+                -- setControllers from the delegate: the swipe is in flight, the change waits
+                p5.willMove(toParent: page)
+                p0.deinit
+                -- the next round of the turn: the change runs
+                p5.loadView()
+                p5.viewDidLoad()
+                p5.viewWillAppear(animated: false)
+                p1.viewWillDisappear(animated: false)
+                p5.viewDidAppear(animated: false)
+                p1.viewDidDisappear(animated: false)
+                p5.didMove(toParent: page)
+                p1.willMove(toParent: nil)
+                p1.didMove(toParent: nil)
+                p1.deinit
+                """)
+            #expect(pageNames(page.children, recorder) == ["p5"])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    /// Decision (the spec is silent): asked for from a callback of a change that runs inside its
+    /// call, the second change finds the first in flight: it waits, and runs at the end of the turn.
+    @Test func aChangeNotAnimatedAskedForFromTheCallbacksOfOneRunningInsideTheCallWaits() {  // §1, §8
+        let recorder = Recorder()
+        let pages = NumberedPages(count: 3)
+        recorder.record {
+            let (page, window, _) = showPages(recorder, pages)
+            let p5 = SpyController(name: "p5")
+            p5.onViewDidAppear = { [unowned page] _ in
+                page.setControllers([Leaf(name: "p6")], direction: .forward, animated: false)
+            }
+            page.setControllers([p5], direction: .forward, animated: false)
+            recorder.expect(
+                """
+                -- inside setControllers([p5])
+                p5.willMove(toParent: page)
+                p5.loadView()
+                p5.viewDidLoad()
+                p5.viewWillAppear(animated: false)
+                p0.viewWillDisappear(animated: false)
+                p5.viewDidAppear(animated: false)
+                -- setControllers([p6]) from p5.viewDidAppear: the change to p5 is in flight, it waits
+                p6.willMove(toParent: page)
+                p0.viewDidDisappear(animated: false)
+                p5.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                p0.deinit
+                """)
+            #expect(window.hasPendingWork)
+            #expect(pageNames(page.shownControllers, recorder) == ["p6"])
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the end of the turn
+                p6.loadView()
+                p6.viewDidLoad()
+                p6.viewWillAppear(animated: false)
+                p5.viewWillDisappear(animated: false)
+                p6.viewDidAppear(animated: false)
+                p5.viewDidDisappear(animated: false)
+                p6.didMove(toParent: page)
+                p5.willMove(toParent: nil)
+                p5.didMove(toParent: nil)
+                """)
+            recorder.finish()
+        }
+    }
+
+    /// Decision: a change inside the call whose callbacks take the page controller off screen goes
+    /// as one that starts at the end of a turn does (Reentrancy.md): a warning, the incoming page
+    /// does not stay appearing off screen, the moves and the completion run, all inside the call.
+    @Test func aChangeNotAnimatedWhoseCallbacksTakeThePageControllerOffScreenCompletesInsideTheCall() {  // §1, §8
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.setControllers([Leaf(name: "p0")], direction: .forward, animated: false)
+            embed(page, in: root)
+            let window = show(root)
+            let p5 = SpyController(name: "p5")
+            p5.onViewWillAppear = { [unowned page] _ in page.view.removeFromSuperview() }
+            recorder.skipEvents()
+            var finishedValues: [Bool] = []
+            page.setControllers([p5], direction: .forward, animated: false) { finishedValues.append($0) }
+            recorder.expect(
+                """
+                p5.willMove(toParent: page)
+                p5.loadView()
+                p5.viewDidLoad()
+                p5.viewWillAppear(animated: false)
+                -- page's view leaves the window (F2)
+                page.viewWillDisappear(animated: false)
+                p0.viewWillDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                p0.viewDidDisappear(animated: false)
+                -- off screen: p5 disappears again, and the change completes inside the call
+                p5.viewWillDisappear(animated: false)
+                p5.viewDidDisappear(animated: false)
+                p5.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                page.completion(finished: true)
+                p0.deinit
+                """)
+            #expect(finishedValues == [true])
+            #expect(!window.hasPendingWork)
+            #expect([page, p5].allSatisfy { $0.appearanceState == .disappeared })
+            recorder.finish()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition], "\(recorder.violations)")
+        #expect(recorder.violations.map(\.severity) == [.warning])
+    }
+}
+
+/// ``NumberedPages`` whose delegate runs a hook after each swipe.
+@MainActor
+private final class HookedPages: PageControllerDataSource, PageControllerDelegate {
+    let numbered: NumberedPages
+    var onDidFinishAnimating: (() -> Void)?
+
+    init(count: Int) { numbered = NumberedPages(count: count) }
+
+    func pageController(_ page: PageController, controllerBefore controller: Controller) -> Controller? {
+        numbered.pageController(page, controllerBefore: controller)
+    }
+
+    func pageController(_ page: PageController, controllerAfter controller: Controller) -> Controller? {
+        numbered.pageController(page, controllerAfter: controller)
+    }
+
+    func pageController(
+        _ page: PageController, didFinishAnimating finished: Bool, previousControllers: [Controller],
+        transitionCompleted completed: Bool
+    ) {
+        onDidFinishAnimating?()
+    }
 }

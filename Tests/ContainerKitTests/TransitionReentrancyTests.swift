@@ -523,6 +523,9 @@ import Testing
             #expect(f.view.superview === window)
             #expect(t.view.superview === p.view)
             #expect(p.children.map(\.id) == [t.id])
+            // The window's release at the end of the scope sends f.viewWillDisappear again (§1): the
+            // hook, which names the window, must not run then.
+            f.onViewWillDisappear = nil
         }
         #expect(recorder.violations.isEmpty)
     }

@@ -49,7 +49,10 @@ extension View {
                 precondition(entries == 1, "a view appears \(entries) times among its superview's subviews")
                 precondition(storedWindow === superview.storedWindow, "a view's window differs from its superview's")
             } else if let window = self as? Window {
-                precondition(window.storedWindow === window, "a window is not in itself")
+                // A window being released names no window, itself included (Window+Release.swift).
+                precondition(
+                    window.storedWindow === window || (window.storedWindow == nil && Window.releasesUnderWay > 0),
+                    "a window is not in itself")
             } else {
                 precondition(storedWindow == nil, "a view with no superview claims a window")
             }

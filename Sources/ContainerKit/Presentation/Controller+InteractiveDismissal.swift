@@ -78,14 +78,15 @@ extension Controller {
         coordinator.runAlongsideAnimations()
 
         var animation: TransitionAnimation?
-        let handle = InteractiveTransition { cancelled in
+        // The handle and the animation hold the window weakly: the engine never keeps a window alive.
+        let handle = InteractiveTransition { [weak window] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
-            if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
+            if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .dismissal, container: presenting, from: [self], to: [], duration: PresentationTransition.duration,
             interaction: handle, window: window
-        ) { [weak self, weak handle] _ in
+        ) { [weak self, weak handle, weak window] _ in
             guard let self else { return }
             if handle?.state == .cancelled, isInVisibleWindow {
                 presentation.phase = .presenting
@@ -107,8 +108,8 @@ extension Controller {
             } else {
                 finishInteractiveDismissal(source: source, coordinator: coordinator, delegate: delegate)
             }
-            window.releaseVisibleTransitionSlot()
-            window.resolveStatusBarAppearance()
+            window?.releaseVisibleTransitionSlot()
+            window?.resolveStatusBarAppearance()
         }
         animation = started
         window.animationStarted(started)

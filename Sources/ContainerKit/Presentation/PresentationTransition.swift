@@ -50,7 +50,8 @@ final class PresentationTransition: VisibleTransitionHost {
             beginPresentation(presenting, in: window)
         }
         coordinator.runAlongsideAnimations()
-        let finish: (Bool) -> Void = { [self] _ in
+        // Holds the window weakly: the engine never keeps a window alive (spec §1).
+        let finish: (Bool) -> Void = { [self, weak window] _ in
             if isDismissal { finishDismissal(in: window) } else { finishPresentation(in: window) }
             coordinator.complete(cancelled: false)
             done()
@@ -91,7 +92,7 @@ final class PresentationTransition: VisibleTransitionHost {
         ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
     }
 
-    private func finishPresentation(in window: Window) {
+    private func finishPresentation(in window: Window?) {
         guard let presented = chain.first, let presenting else { return }
         AppearanceWalk.endIncomingAppearance(of: presented, animated: animated, source: .controller(presenting.id))
         if hidesPresenter {
@@ -112,7 +113,7 @@ final class PresentationTransition: VisibleTransitionHost {
         presented.presentation.phase = .idle
         clearCoordinators()
         leaveQueue()
-        window.resolveStatusBarAppearance()
+        window?.resolveStatusBarAppearance()
         runCompletion()
         self.presenting = nil
         chain.removeAll()
@@ -133,7 +134,7 @@ final class PresentationTransition: VisibleTransitionHost {
         }
     }
 
-    private func finishDismissal(in window: Window) {
+    private func finishDismissal(in window: Window?) {
         guard let presenting else { return }
         if hidesPresenter {
             AppearanceWalk.endIncomingAppearance(of: presenting, animated: animated, source: .controller(presenting.id))
@@ -143,7 +144,7 @@ final class PresentationTransition: VisibleTransitionHost {
         }
         unlink()
         leaveQueue()
-        window.resolveStatusBarAppearance()
+        window?.resolveStatusBarAppearance()
         runCompletion()
         releaseChainTopDown()
     }

@@ -18,6 +18,19 @@
 /// ``runUntilIdle()``. Hiding it (``isHidden``) sends every `viewWillDisappear`, pre-order, then
 /// every `viewDidDisappear`, inside the setter. Each entry point lists its **Callback order**;
 /// ``ContainerController`` explains the forwarding.
+///
+/// ## Release
+///
+/// The engine never keeps a window alive: controllers, views, transitions, interactive handles and
+/// `await`s on transitions hold it weakly or not at all. When the last reference to a visible
+/// window goes away, it is hidden first, inside its release, as `isHidden = true` would: every
+/// `viewWillDisappear`, pre-order, then every `viewDidDisappear`, with `view.window` already nil in
+/// them (a callback must not keep the window it might reach through a superview). Then its remaining
+/// work runs at once, off screen: the transitions in flight complete (`finished: true`, a gesture in
+/// progress finished first) as off-screen ones do, with their moves, delegate calls and completions
+/// and no appearance callback the hide sent already; the transitions waiting for their turn settle
+/// as off-screen ones do; an `await` on any of them returns (spec §1). A hidden window released
+/// with transitions waiting settles them the same way.
 @MainActor
 open class Window: View {
     /// The window's identity in events.
@@ -41,12 +54,15 @@ open class Window: View {
 
     // The engine's stored state is `@exclusivity(unchecked)`, for the reason `Controller`'s is.
     @exclusivity(unchecked) var storedRootController: Controller?
-    @exclusivity(unchecked) var storedIsHidden = true
+    /// `nonisolated(unsafe)` so that `deinit` can read whether the window is visible before it
+    /// takes the main actor to hide it (see ``release()``).
+    @exclusivity(unchecked) nonisolated(unsafe) var storedIsHidden = true
     @exclusivity(unchecked) var deferred: [DeferredWork] = []
     /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
     @exclusivity(unchecked) var lastCompletionSerial: UInt64 = 0
     @exclusivity(unchecked) var running: [DeferredWork] = []
-    @exclusivity(unchecked) var transitionRequests: [WeakHost] = []
+    /// `nonisolated(unsafe)` so that `deinit` can read whether work is waiting (see `deinit`).
+    @exclusivity(unchecked) nonisolated(unsafe) var transitionRequests: [WeakHost] = []
     @exclusivity(unchecked) var isRunningVisibleTransition = false
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
@@ -63,14 +79,21 @@ open class Window: View {
         storedWindow = self
     }
 
-    /// Clears the window pointer of every view in the window's tree (they point back without holding
-    /// a reference), so none is left pointing at freed memory; then `View`'s `deinit` releases the
-    /// tree. Iterative, for trees 100,000 deep (DESIGN principle 8).
+    /// A visible window is hidden first, inside its release, and its remaining work runs at once,
+    /// off screen (``release()``, spec §1); so does the work a hidden window has left (visible
+    /// transitions waiting for their turn). Then the window pointer of every view in the
+    /// window's tree is cleared (they point back without holding a reference), so none is left
+    /// pointing at freed memory; then `View`'s `deinit` releases the tree. Iterative, for trees
+    /// 100,000 deep (DESIGN principle 8).
     ///
     /// Touching the views' storage here is sound: the window holds its tree, and a `deinit` runs where
     /// the last reference is dropped, in practice on the main actor, so no main-actor code runs
-    /// meanwhile.
+    /// meanwhile. The release of a visible window, or of one with work waiting, runs main-actor code:
+    /// it must happen on the main actor (it traps otherwise), as every use of a window does.
     deinit {
+        if !storedIsHidden || !transitionRequests.isEmpty {
+            MainActor.assumeIsolated { release() }
+        }
         var worklist: [View] = []
         subviewList.forEachReversed { worklist.append($0) }
         while let view = worklist.popLast() {

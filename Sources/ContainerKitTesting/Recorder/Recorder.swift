@@ -120,6 +120,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         var windows: [WeakWindow] = []
         var exhaustivity = Exhaustivity.on
         var finished = false
+        /// The indices of the entries delivered inside a window's release (`Window.releasesUnderWay`).
+        var duringRelease: Set<Int> = []
     }
 
     let lock = NSLock()
@@ -228,7 +230,9 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// Appends `event` to the transcript; the engine calls it inside ``record(violations:fileID:filePath:line:column:_:)``.
     /// Tests do not call it.
     public func observe(_ event: LifecycleEvent, source: EventSource) {
+        let duringRelease = Window.releasesUnderWay > 0
         withState { state in
+            if duringRelease { state.duringRelease.insert(state.entries.count) }
             state.entries.append(Entry(event: event, source: source))
             Self.forEachController(in: event, source: source) { id in
                 guard state.defaultNames[id.serial] == nil else { return }
@@ -298,13 +302,21 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     @MainActor
     public var observedWindows: [Window] { withState { $0.windows.compactMap(\.window) } }
 
-    /// The unasserted events, less a trailing run of deallocations (the scope's own locals going away).
+    /// The unasserted events, less a trailing run of deallocations and of what the release of a
+    /// visible window delivered (its disappearances, moves and completions, spec §1): the scope's own
+    /// locals going away, windows among them.
     static func unasserted(in state: State) -> [LifecycleEvent] {
-        var pending = state.entries[state.consumed...].map(\.event).filter { !$0.isViewIsAppearing }
-        while case .deallocated = pending.last {
-            pending.removeLast()
+        var pending = state.entries.indices[state.consumed...].filter { !state.entries[$0].event.isViewIsAppearing }
+        while let last = pending.last {
+            if case .deallocated = state.entries[last].event {
+                pending.removeLast()
+            } else if state.duringRelease.contains(last) {
+                pending.removeLast()
+            } else {
+                break
+            }
         }
-        return pending
+        return pending.map { state.entries[$0].event }
     }
 
     /// Calls `body` with each controller `event` names, in order of first appearance: the source

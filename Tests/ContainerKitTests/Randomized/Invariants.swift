@@ -154,7 +154,8 @@ final class InvariantChecker {
         return nil
     }
 
-    /// Each view has at most one superview, sits once among its subviews, and knows its window.
+    /// Each view has at most one superview, sits once among its subviews, and knows its window (none
+    /// while the window it is in is being released).
     private func viewTreeProblem() -> String? {
         var pending = world.allViews
         var visited = Set<ObjectIdentifier>()
@@ -178,7 +179,8 @@ final class InvariantChecker {
                 depth += 1
                 if depth > 1_000 { return "\(name) is inside a cycle of superviews" }
             }
-            let expected = top as? Window
+            // The views of a window being released name no window any more (§1 [rev 2]).
+            let expected = ObjectIdentifier(top) == world.windowBeingReleased ? nil : top as? Window
             if view.window !== expected {
                 return
                     "\(name).window is \(view.window.map(describe) ?? "nil") but its top ancestor is \(describe(top))"

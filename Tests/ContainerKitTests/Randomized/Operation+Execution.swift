@@ -139,6 +139,10 @@ extension RandomWorld {
         case .showWindow, .hideWindow, .resizeWindow, .setRoot, .runUntilIdle, .settle, .finishAnimation,
             .cutShortAnimation, .updateGesture, .finishGesture, .cancelGesture, .driverCancelGesture:
             return prepareWindow(operation)
+        case .dropWindow(let showNew):
+            return PreparedStep(
+                label: "drop the window; a new one takes its root\(showNew ? " and is shown" : "")", isSingleCall: false
+            ) { [unowned self] in dropWindow(showingNew: showNew) }
         case .reenter:
             return prepareReentry(operation)
         }

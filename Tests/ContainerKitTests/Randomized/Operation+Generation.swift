@@ -10,17 +10,18 @@ extension Operation {
         case setPages, beginPaging
         case present, dismiss, beginInteractiveDismissal
         case beginAppearance, endAppearance, bounceAppearance, callAppearanceCallbackDirectly
-        case showWindow, hideWindow, resizeWindow, setRoot
+        case showWindow, hideWindow, resizeWindow, setRoot, dropWindow
         case finishAnimation, cutShortAnimation, updateGesture, finishGesture, cancelGesture, driverCancelGesture
         case reenter
 
         /// Whether an armed hook may run the kind from inside a callback: what app code does there.
         /// Not another `reenter` (nesting stops at depth 1), nor what stands for the passage of time
-        /// or the user's finger (completing animations, settling, driving a gesture's handle).
+        /// or the user's finger (completing animations, settling, driving a gesture's handle), nor
+        /// dropping the window (the world's step holds it while a callback runs).
         var runsInsideCallbacks: Bool {
             switch self {
             case .reenter, .settle, .finishAnimation, .cutShortAnimation, .updateGesture, .finishGesture,
-                .cancelGesture, .driverCancelGesture:
+                .cancelGesture, .driverCancelGesture, .dropWindow:
                 return false
             case .runUntilIdle, .addChild, .removeFromParent, .willMove, .didMove, .embed, .unembed, .addSubview,
                 .insertSubview, .removeFromSuperview, .transition, .swapChild, .push, .pop, .popToRoot, .popTo,
@@ -32,7 +33,7 @@ extension Operation {
         }
     }
 
-    /// How often each kind comes up, out of the total (140): `reenter` about one step in fourteen.
+    /// How often each kind comes up, out of the total (141): `reenter` about one step in fourteen.
     private static let weights: [(weight: Int, value: Kind)] = [
         (16, .runUntilIdle), (3, .settle),
         (4, .addChild), (3, .removeFromParent), (2, .willMove), (2, .didMove), (7, .embed), (4, .unembed),
@@ -43,7 +44,7 @@ extension Operation {
         (3, .setPages), (4, .beginPaging),
         (5, .present), (3, .dismiss), (2, .beginInteractiveDismissal),
         (3, .beginAppearance), (3, .endAppearance), (1, .bounceAppearance), (1, .callAppearanceCallbackDirectly),
-        (2, .showWindow), (2, .hideWindow), (1, .resizeWindow), (1, .setRoot),
+        (2, .showWindow), (2, .hideWindow), (1, .resizeWindow), (1, .setRoot), (1, .dropWindow),
         (5, .finishAnimation), (2, .cutShortAnimation), (2, .updateGesture), (3, .finishGesture),
         (3, .cancelGesture), (1, .driverCancelGesture),
         (10, .reenter),
@@ -67,6 +68,7 @@ extension Operation {
         switch kind {
         case .runUntilIdle: return .runUntilIdle
         case .settle: return .settle
+        case .dropWindow: return .dropWindow(showNew: g.chance(70))
         case .addChild: return .addChild(container: g.below(6), mostlyFree(&g, 60))
         case .removeFromParent: return .removeFromParent(mostlyChild(&g, 70, of: 8))
         case .willMove: return .willMove(mostlyChild(&g, 70, of: 8), toContainer: someContainer(&g))

@@ -136,6 +136,10 @@ enum Operation: Hashable {
     case setRoot(Pick?)
     case runUntilIdle
     case settle
+    /// Drops the world's last reference to its window (§1: a visible window is hidden inside its
+    /// release, then its remaining work runs off screen); a new window, with the same driver, takes
+    /// the old window's root, and is shown when `showNew`.
+    case dropWindow(showNew: Bool)
     // Animations and gestures (§1)
     case finishAnimation(Int)
     case cutShortAnimation(Int)

@@ -151,7 +151,7 @@ enum SequenceRunner {
                 controller.viewIfLoaded.map { Survivor(object: $0, name: "\(controller.id).view") }
             }
             + world.plainViews.map { Survivor(object: $0, name: $0.name ?? "a plain view") }
-            + [Survivor(object: world.window, name: "window")]
+            + [Survivor(object: world.window, name: "window")] + world.droppedWindows
     }
 
     /// A refused call (a fault), or a call the spec says changes nothing, changed nothing (compared

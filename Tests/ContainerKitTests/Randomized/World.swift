@@ -104,7 +104,12 @@ final class RandomWorld {
     ]
 
     let configuration: Configuration
-    let window: Window
+    /// The world's window: the only reference to it, so that dropping it releases it (§1).
+    private(set) var window: Window
+    /// The windows dropped so far, weakly: each must have been deallocated by its drop.
+    private(set) var droppedWindows: [SequenceRunner.Survivor] = []
+    /// The window whose release runs now: in its callbacks its views name no window (§1).
+    private(set) var windowBeingReleased: ObjectIdentifier?
     let driver: ManualAnimationDriver?
     let controllers: [Controller]
     let plainViews: [View]
@@ -170,7 +175,7 @@ final class RandomWorld {
     init(configuration: Configuration, log: RandomEventLog) {
         self.configuration = configuration
         self.log = log
-        window = Window(name: "window", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        window = Self.makeWindow()
         driver = configuration.manualDriver ? ManualAnimationDriver() : nil
         driver?.install(on: window)
 
@@ -217,6 +222,33 @@ final class RandomWorld {
         window.rootController = root
         window.makeKeyAndVisible()
         window.runUntilIdle()
+    }
+
+    static func makeWindow() -> Window {
+        Window(name: "window", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    }
+
+    /// Drops the world's window, its last reference (§1: a visible window is hidden inside its
+    /// release, and its remaining work runs at once, off screen), and makes a new one with the same
+    /// driver. The old window's root, free again once its view has left the released window, becomes
+    /// the new window's root; the new window is shown when `showingNew`. Gestures begun in the old
+    /// window ended with it.
+    func dropWindow(showingNew: Bool) {
+        let root = window.rootController
+        droppedWindows.append(SequenceRunner.Survivor(object: window, name: "a dropped window"))
+        // Released here, once `window` names the new one, not inside that assignment: the callbacks
+        // of the release read the world's window.
+        var dropped: Window? = window
+        window = Self.makeWindow()
+        driver?.install(on: window)
+        windowBeingReleased = dropped.map(ObjectIdentifier.init)
+        dropped = nil
+        windowBeingReleased = nil
+        pruneGestures()
+        if let root, root.parent == nil, root.viewIfLoaded?.superview == nil, root.presentingController == nil {
+            window.rootController = root
+        }
+        if showingNew { window.makeKeyAndVisible() }
     }
 
     /// The custom-container add of spec §2: `addChild` (R1), the view, then `didMove` (R3).

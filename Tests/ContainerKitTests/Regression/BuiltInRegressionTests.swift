@@ -72,8 +72,9 @@ import Testing
     /// Seed 396301188271908696: a middle-spine page controller showing `[e, f]`; `f`'s view is taken
     /// out by hand (`f` disappears, F2), then the pages are set to `[f, g]`, animated. The turn puts
     /// `f`'s view back: `f` used to stay disappeared with its view on screen. The turn alone now
-    /// sends `f`'s callbacks, as for a new page (F7): `f` appears with `g`, left before right, the
-    /// incoming pair before the outgoing page, in the page-curl finished order (§8). `f` was a
+    /// sends `f`'s callbacks, as for a new page (F7): `f` appears with `g`, the incoming pair's
+    /// will-callbacks right page first (§8 [rev 2]), the incoming pair before the outgoing page, in
+    /// the page-curl finished order (§8). `f` was a
     /// child throughout, so it gets no move callbacks. The spec leaves this case open: MODEL.
     @Test func aPageKeptByAProgrammaticTurnAfterItsViewWasTakenOutAppearsWithTheNewPage() {  // §8, F7
         let recorder = Recorder()
@@ -96,10 +97,10 @@ import Testing
                 f.viewWillDisappear(animated: false)
                 f.viewDidDisappear(animated: false)
                 g.willMove(toParent: page)
-                f.viewWillAppear(animated: true)
                 g.loadView()
                 g.viewDidLoad()
                 g.viewWillAppear(animated: true)
+                f.viewWillAppear(animated: true)
                 e.viewWillDisappear(animated: true)
                 e.viewDidDisappear(animated: true)
                 f.viewDidAppear(animated: true)
@@ -1178,12 +1179,12 @@ extension BuiltInRegressionTests {
                 page.dataSource.controllerAfter(x)
                 x.willMove(toParent: page)
                 y.willMove(toParent: page)
-                x.loadView()
-                x.viewDidLoad()
-                x.viewWillAppear(animated: true)
                 y.loadView()
                 y.viewDidLoad()
                 y.viewWillAppear(animated: true)
+                x.loadView()
+                x.viewDidLoad()
+                x.viewWillAppear(animated: true)
                 h.viewWillDisappear(animated: true)
                 g.viewWillDisappear(animated: true)
                 h.viewDidDisappear(animated: true)
@@ -1356,7 +1357,7 @@ extension BuiltInRegressionTests {
     /// keeps, `e`, had its view taken out of the window by hand (it disappeared, F2). The turn puts
     /// its view back in the page controller's view, and used to send it nothing, leaving it
     /// disappeared in the window. The turn drives the views it puts in (F7): `e` appears with the
-    /// incoming page, left before right.
+    /// incoming page, the incoming pair's will-callbacks right page first (§8 [rev 2]).
     @Test func aPageKeptByAProgrammaticTurnAppearsWhenTheTurnPutsItsViewBack() {  // §8, F2, F7
         let recorder = Recorder()
         recorder.record {
@@ -1372,10 +1373,10 @@ extension BuiltInRegressionTests {
                 e.viewDidDisappear(animated: false)
                 h.willMove(toParent: page)
                 -- the end of the turn: the turn puts e's view back, and drives it
-                e.viewWillAppear(animated: true)
                 h.loadView()
                 h.viewDidLoad()
                 h.viewWillAppear(animated: true)
+                e.viewWillAppear(animated: true)
                 f.viewWillDisappear(animated: true)
                 f.viewDidDisappear(animated: true)
                 e.viewDidAppear(animated: true)

@@ -1353,12 +1353,12 @@ extension ReentrancyRegressionTests {
                 page.dataSource.controllerAfter(g)
                 g.willMove(toParent: page)
                 h.willMove(toParent: page)
-                g.loadView()
-                g.viewDidLoad()
-                g.viewWillAppear(animated: true)
                 h.loadView()
                 h.viewDidLoad()
                 h.viewWillAppear(animated: true)
+                g.loadView()
+                g.viewDidLoad()
+                g.viewWillAppear(animated: true)
                 e.viewWillDisappear(animated: true)
                 f.viewWillDisappear(animated: true)
                 -- finish(), then the animation completes
@@ -1409,7 +1409,7 @@ extension ReentrancyRegressionTests {
     static func replaceTheTabs(
         with tab: Controller, recorder: Recorder, note: String,
         removal: @escaping (_ root: Parent, _ tabs: TabBarController) -> Void
-    ) -> (root: Parent, tabs: TabBarController) {
+    ) -> (root: Parent, tabs: TabBarController, window: Window) {
         let root = Parent(name: "root")
         let tabs = TabBarController(name: "tabs")
         let b = SpyController(name: "b")
@@ -1439,7 +1439,8 @@ extension ReentrancyRegressionTests {
             \(t).viewDidAppear(animated: false)
             x.didMove(toParent: nil)
             """)
-        return (root, tabs)
+        // The window is returned so that the caller keeps it: a released window hides (§1).
+        return (root, tabs, window)
     }
 
     /// Found by the soak (seed 536526344530143910), bug AB: `tabs.controllers = [a]` checks `a`, then
@@ -1453,11 +1454,12 @@ extension ReentrancyRegressionTests {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
             let a = Leaf(name: "a")
-            let (root, tabs) = Self.replaceTheTabs(
+            let (root, tabs, window) = Self.replaceTheTabs(
                 with: a, recorder: recorder, note: "root.addChild(a) is refused: a waits to join tabs"
             ) { root, _ in root.addChild(a) }
             #expect(a.parent === tabs && tabs.controllers.map(\.id) == [a.id] && root.children.map(\.id) == [tabs.id])
             #expect(a.appearanceState == .appeared)
+            #expect(!window.isHidden)
             recorder.finish()
         }
         #expect(recorder.violations.map(\.kind) == [.builtInContainerChildMovedByHand])
@@ -1474,10 +1476,11 @@ extension ReentrancyRegressionTests {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
             let box = Parent(name: "box")
-            let (root, tabs) = Self.replaceTheTabs(
+            let (root, tabs, window) = Self.replaceTheTabs(
                 with: box, recorder: recorder, note: "box.addChild(tabs) is refused: box waits to join tabs"
             ) { [unowned box] _, tabs in box.addChild(tabs) }
             #expect(box.parent === tabs && tabs.parent === root)
+            #expect(!window.isHidden)
             recorder.finish()
         }
         #expect(recorder.violations.map(\.kind) == [.addingToSelfOrDescendant])

@@ -110,22 +110,23 @@ extension NavigationController {
         coordinator.runAlongsideAnimations()
 
         var animation: TransitionAnimation?
-        let handle = InteractiveTransition { [self] cancelled in
+        // The handle and the animation hold the window weakly: the engine never keeps a window alive.
+        let handle = InteractiveTransition { [self, weak window] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
             if cancelled { controllers.append(top) }
-            if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
+            if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .navigation, container: self, from: [top], to: [below], duration: Self.transitionDuration,
             interaction: handle, window: window
-        ) { [self, weak handle] _ in
+        ) { [self, weak handle, weak window] _ in
             isInteractivePopInProgress = false
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
                 completeTransition(NavigationTransition(from: top, to: below, animated: true, completions: []))
             }
-            window.releaseVisibleTransitionSlot()
+            window?.releaseVisibleTransitionSlot()
         }
         animation = started
         window.animationStarted(started)

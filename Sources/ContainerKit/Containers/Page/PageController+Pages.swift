@@ -3,16 +3,22 @@ extension PageController {
     /// `setViewControllers(_:direction:animated:completion:)`.
     ///
     /// The new pages become children inside the call (`willMove(toParent: self)`), and
-    /// ``shownControllers`` changes there. On screen, the turn runs at the end of the turn, after
-    /// any visible transition pending or in flight in the window, with the "finished" order of the
+    /// ``shownControllers`` changes there. On screen, the turn runs with the "finished" order of the
     /// style (spec §8), `animated` as passed and no delegate calls; then each new page's
-    /// `didMove(toParent: self)`, then the old pages' removal, then `completion`. Two calls in one
-    /// turn make one turn to the pages of the last; a page asked for and replaced before it was
-    /// shown ends its move with `didMove(toParent: nil)` (R7). Off screen, all of it happens inside
-    /// the call, without appearance callbacks. `direction` is not modelled: nothing is rendered.
-    /// From a callback of a change of the pages under way (another request's `willMove`, a
-    /// `didMove(toParent:)` sent as a turn's moves settle), the call is checked inside it, then runs
-    /// once that change has finished, inside the same call (see <doc:Reentrancy>).
+    /// `didMove(toParent: self)`, then the old pages' removal, then `completion`. Not animated, in a
+    /// window with no visible transition pending or in flight, it runs inside the call, once the
+    /// new pages' `willMove(toParent:)` calls have returned (§1 [rev 2]). Animated, or in a busy
+    /// window, it runs at the end of the turn, after the visible transitions pending or in flight
+    /// in the window; so does a change asked for from a callback of another transition (a swipe's,
+    /// another change's): that transition is in flight. Two calls that wait in one turn make one
+    /// turn to the pages of the last; a page asked for and replaced before it was shown ends its
+    /// move with `didMove(toParent: nil)` (R7). A turn whose callbacks take the page controller off
+    /// screen completes inside the call that started it, as an off-screen one does, with an
+    /// `invalidTransition` warning. Off screen, all of it happens inside the call, without
+    /// appearance callbacks. `direction` is not modelled: nothing is rendered. From a callback of a
+    /// change of the pages under way (another request's `willMove`, a `didMove(toParent:)` sent as
+    /// a turn's moves settle), the call is checked inside it, then runs once that change has
+    /// finished, inside the same call (see <doc:Reentrancy>).
     ///
     /// A request waiting behind a transition in flight keeps its new pages as pending pages
     /// (children, their moves open) until its own turn, even when that transition completes first.
@@ -31,7 +37,8 @@ extension PageController {
     /// Showing `new` in place of `current`, on screen; inside the call:
     /// 1. `new.willMove(toParent: page)`
     ///
-    /// At the end of the turn (the turn starts):
+    /// Not animated in an idle window, inside the call too; otherwise at the end of the turn (the
+    /// turn starts):
     ///
     /// 2. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
     /// 3. `new.viewWillAppear(animated:)`
@@ -47,8 +54,9 @@ extension PageController {
     /// 9. `current.deinit` — when nothing else holds it
     ///
     /// With a middle spine, "new" and "current" are pairs, each callback going to the left page,
-    /// then the right one. A page shown before and after the turn gets no callbacks, unless its view
-    /// was moved out of the window by hand: the turn puts it back, and it appears as a new page does
+    /// then the right one, except, when animated, the new pair's steps 2 and 3: right page first
+    /// (§8 [rev 2]). A page shown before and after the turn gets no callbacks, unless its view was
+    /// moved out of the window by hand: the turn puts it back, and it appears as a new page does
     /// (MODEL). Off screen, inside the call: `new.willMove(toParent: page)`,
     /// `new.didMove(toParent: page)`, `current.willMove(toParent: nil)`,
     /// `current.didMove(toParent: nil)`, `page.completion(finished: true)`.
@@ -77,6 +85,9 @@ extension PageController {
             "\(call) on \(id)", recheck: { [self] in pagesViolation(controllers, call: call) }
         ) { [self] in requestPages(controllers, animated: animated, completion: completion) }
         if kept { return true }
+        // §1, §8 [rev 2]: not animated, on screen, in an idle window, the turn runs inside the call,
+        // once the adoptions' callbacks (and the requests they made) have run.
+        var insideTheCall = false
         changingContents {
             let previous = shownControllers
             shownControllers = controllers
@@ -95,10 +106,29 @@ extension PageController {
             }
             pendingAnimated = animated
             if let completion { pendingCompletions.append(completion) }
-            requestVisibleChange(self, settleOffScreen: settleOffScreen)
+            if !animated, let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition {
+                insideTheCall = true
+            } else {
+                requestVisibleChange(self, settleOffScreen: settleOffScreen)
+            }
         }
+        if insideTheCall { turnInsideTheCall() }
         checkInvariants()
         return true
+    }
+
+    /// Runs the turn a non-animated request asked for inside its call, if the window is still idle
+    /// (no visible transition pending or in flight) and the request is still not animated: the
+    /// callbacks of its adoptions may have asked for something else meanwhile. Otherwise the turn
+    /// waits for its place in the window's queue, or settles off screen (spec §1, §8 [rev 2]).
+    private func turnInsideTheCall() {
+        guard !pendingAnimated, let window = storedView?.storedWindow, !window.isHidden,
+            window.claimVisibleTransitionSlot()
+        else {
+            requestVisibleChange(self, settleOffScreen: settleOffScreen)
+            return
+        }
+        startVisibleTransition(in: window) { [weak window] in window?.releaseVisibleTransitionSlot() }
     }
 
     /// Why `pages` cannot be shown, if they cannot. A swipe (`incoming`) brings in pages that are

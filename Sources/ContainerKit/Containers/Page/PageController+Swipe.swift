@@ -52,8 +52,11 @@ extension PageController {
     ///   `page.delegate.didFinishAnimating(previous: [current], completed: false)`, then
     ///   `new.deinit` when nothing else holds it
     ///
-    /// With a middle spine, "new" and "current" are pairs: the incoming pair's will-callbacks come
-    /// before the outgoing pair's, and within a pair the left page comes before the right one.
+    /// With a middle spine, "new" and "current" are pairs, and the incoming pair's callbacks come
+    /// before the outgoing pair's where a row says so: the incoming pair's will-callbacks
+    /// (`viewWillAppear`, with its view's loading, and on cancel `viewWillDisappear`) go right page
+    /// first, then left; the outgoing pair's will-callbacks, and every did-callback, left then right
+    /// (spec §8 [rev 2]).
     ///
     /// - Parameter direction: `.forward` asks for the page after the current one, `.reverse` for the
     ///   page before.
@@ -102,15 +105,16 @@ extension PageController {
         beginTurn(turn, interactive: true, in: window)
 
         var animation: TransitionAnimation?
-        let handle = InteractiveTransition { [self] cancelled in
+        // The handle and the animation hold the window weakly: the engine never keeps a window alive.
+        let handle = InteractiveTransition { [self, weak window] cancelled in
             ownTransitionCoordinator?.endInteraction(cancelled: cancelled)
             if cancelled { cancelTurn(turn) }
-            if let animation { window.animationDriver.interactionDidEnd(animation, in: window) }
+            if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
             interaction: handle, window: window
-        ) { [self, weak handle] finished in
+        ) { [self, weak handle, weak window] finished in
             let completed = handle?.state != .cancelled
             if completed {
                 finishTurn(turn)
@@ -124,7 +128,7 @@ extension PageController {
             }
             tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: completed)
             checkInvariants()
-            window.releaseVisibleTransitionSlot()
+            window?.releaseVisibleTransitionSlot()
         }
         animation = started
         window.animationStarted(started)

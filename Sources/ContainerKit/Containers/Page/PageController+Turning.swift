@@ -32,14 +32,16 @@ struct PageTurn {
 
 extension PageController {
     /// The first half of every turn, programmatic or swiped, in `window`: each incoming page's
-    /// `viewWillAppear`, then each outgoing page's `viewWillDisappear` (left before right); the
-    /// incoming views go in. An incoming page begins appearing only while this controller is still
-    /// on screen there: the callbacks sent before may have taken it out (Reentrancy.md).
+    /// `viewWillAppear` (its view loaded just before), then each outgoing page's
+    /// `viewWillDisappear`; the incoming views go in. Left before right, except the incoming pages
+    /// of an animated turn with a middle spine, right before left (spec §8 [rev 2]). An incoming
+    /// page begins appearing only while this controller is still on screen there: the callbacks
+    /// sent before may have taken it out (Reentrancy.md).
     func beginTurn(_ turn: PageTurn, interactive: Bool, in window: Window) {
         let coordinator = Coordinator(
             isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
         ownTransitionCoordinator = coordinator
-        for page in turn.entering {
+        for page in incomingWillOrder(turn.entering, animated: turn.animated) {
             page.loadViewIfNeeded()
             beginAppearance(ofIncoming: page, animated: turn.animated, in: window)
         }
@@ -71,7 +73,9 @@ extension PageController {
     }
 
     /// Inside `cancel()`: `.scroll` brings the outgoing pages back at once (will and did), `.pageCurl`
-    /// starts sending the incoming pages away and the outgoing pages back. An outgoing page whose
+    /// starts sending the incoming pages away and the outgoing pages back (with a middle spine, the
+    /// incoming pair's will-callbacks right page first, as ``incomingWillOrder(_:animated:)`` says,
+    /// the outgoing pair's left first). An outgoing page whose
     /// view was taken out by hand meanwhile has it put back first (F7: no callbacks of its own).
     func cancelTurn(_ turn: PageTurn) {
         for page in turn.from { installView(of: page) }
@@ -84,11 +88,21 @@ extension PageController {
                 drive(page, .end(appearing: true))
             }
         case .pageCurl:
-            for page in turn.to { drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear)) }
+            for page in incomingWillOrder(turn.to, animated: true) {
+                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear))
+            }
             for page in turn.from where isInVisibleWindow {
                 drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
             }
         }
+    }
+
+    /// The order of the will-callbacks of a turn's incoming `pages`, given left first: with a middle
+    /// spine, an animated turn (a swipe, or `setControllers` animated) sends them right page first,
+    /// as UIKit's page curl does; otherwise left first (spec §8 [rev 2]). The outgoing pages' will-
+    /// callbacks and every did-callback go left first.
+    func incomingWillOrder(_ pages: [Controller], animated: Bool) -> [Controller] {
+        spineLocation == .mid && animated ? pages.reversed() : pages
     }
 
     /// The end of a cancelled turn, when its animation completes.

@@ -4,8 +4,8 @@
 /// when a swipe begins in that direction (one call per page needed). Only the pages shown (one,
 /// or two with a middle spine) and a page being turned in are children, and only they are kept.
 /// The ``delegate`` is told about swipes only (``beginInteractivePaging(_:)``); programmatic
-/// changes (``setControllers(_:direction:animated:completion:)``) run at the end of the turn with
-/// no delegate calls.
+/// changes (``setControllers(_:direction:animated:completion:)``) send no delegate calls, and run
+/// inside the call when not animated in an idle window, at the end of the turn otherwise.
 ///
 /// The pages are children that only the page controller moves: `addChild(_:)` and
 /// `removeFromParent()` on them are refused (R9). The page controller drives only the pages it
@@ -32,7 +32,7 @@
 /// ```
 ///
 /// `.pageCurl` sends `current.viewDidDisappear` before `new.viewDidAppear`. See
-/// ``beginInteractivePaging(_:)`` for cancelled swipes.
+/// ``beginInteractivePaging(_:)`` for cancelled swipes and the order of a middle spine's pairs.
 @MainActor
 open class PageController: ContainerController {
     /// How pages move.
