@@ -1579,6 +1579,98 @@ extension ReentrancyRegressionTests {
         #expect(recorder.violations.isEmpty)
     }
 
+    /// Found by the soak (seed 632631131046735267): a page curl's swipe is cancelled; `cancel()`
+    /// sends the incoming page `f` its will-disappear, whose override takes `e`'s view, the page the
+    /// cancel brings back, out of the page controller's view. That ends `e`'s disappearance (F2),
+    /// and the cancel then went on to send `e` its will-appear and, when the animation completed, its
+    /// did-appear: `e` ended appeared with its view in no window. Now an outgoing page begins
+    /// appearing again only while its view is on screen, and ends appeared only if it still is
+    /// (as `transition(from:to:…)` ends its incoming controller).
+    @Test func aCancelledCurlWhoseCallbackTakesTheOutgoingPagesViewOutLeavesItDisappeared() {  // §8, F2
+        let recorder = Recorder()
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = SpyController(name: "f")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            page.setControllers([e], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            f.onViewWillDisappear = { [unowned e, unowned f] _ in
+                f.onViewWillDisappear = nil
+                e.view.removeFromSuperview()
+            }
+            swipe?.cancel()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- swipe.cancel()
+                f.viewWillDisappear(animated: true)
+                -- f takes e's view out of the window: e's disappearance ends (F2)
+                e.viewDidDisappear(animated: true)
+                -- e's view is in no window: it does not begin appearing again
+                f.viewDidDisappear(animated: true)
+                f.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id] && f.parent == nil)
+            #expect([e, f].allSatisfy { $0.appearanceState == .disappeared } && page.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
+    /// The same, with the outgoing page's view taken out by hand while the cancelled curl animates
+    /// (after `e`'s will-appear, before its did-appear): the view leaving the window makes `e`
+    /// disappear inside `removeFromSuperview()` (F2, not animated), and the cancel's end, which
+    /// finds it out of the window, leaves it disappeared.
+    @Test func aCancelledCurlWhoseOutgoingPagesViewLeavesWhileItAnimatesEndsItDisappeared() {  // §8, F2
+        let recorder = Recorder()
+        recorder.record {
+            let page = PageController(name: "page", transitionStyle: .pageCurl)
+            let e = Leaf(name: "e")
+            let f = Leaf(name: "f")
+            let source = PagesLeadingTo(f)
+            page.dataSource = source
+            page.setControllers([e], direction: .forward, animated: false)
+            let window = show(page)
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.cancel()
+            e.view.removeFromSuperview()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(e)
+                f.willMove(toParent: page)
+                f.loadView()
+                f.viewDidLoad()
+                f.viewWillAppear(animated: true)
+                e.viewWillDisappear(animated: true)
+                -- swipe.cancel()
+                f.viewWillDisappear(animated: true)
+                e.viewWillAppear(animated: true)
+                -- e's view taken out by hand while the curl falls back (F2)
+                e.viewWillDisappear(animated: false)
+                e.viewDidDisappear(animated: false)
+                -- the end of the turn
+                f.viewDidDisappear(animated: true)
+                f.didMove(toParent: nil)
+                """)
+            #expect(page.shownControllers.map(\.id) == [e.id] && f.parent == nil)
+            #expect([e, f].allSatisfy { $0.appearanceState == .disappeared } && page.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
+
     /// Found by the soak (seed 1455779644480545448): a page curl's swipe is cancelled; `cancel()`
     /// sends `e`, the page it brings back, `viewWillAppear(_:)`, whose override sets the window's
     /// root to another controller: `page` leaves the window, which completes the turn at once and

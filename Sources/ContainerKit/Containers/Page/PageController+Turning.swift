@@ -80,18 +80,19 @@ extension PageController {
     func cancelTurn(_ turn: PageTurn) {
         for page in turn.from { installView(of: page) }
         // Each callback may take the page controller off screen (hide the window, which completes
-        // the turn at once): an outgoing page begins appearing again only while it is on screen.
+        // the turn at once), or take an outgoing page's view out by hand: an outgoing page begins
+        // appearing again only while its view is on screen, and ends appeared only if it still is.
         switch transitionStyle {
         case .scroll:
-            for page in turn.from where isInVisibleWindow {
+            for page in turn.from where page.isInVisibleWindow {
                 drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
-                drive(page, .end(appearing: true))
+                endIncomingAppearance(of: page, animated: true)
             }
         case .pageCurl:
             for page in incomingWillOrder(turn.to, animated: true) {
                 drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear))
             }
-            for page in turn.from where isInVisibleWindow {
+            for page in turn.from where page.isInVisibleWindow {
                 drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
             }
         }
@@ -115,7 +116,7 @@ extension PageController {
             }
         case .pageCurl:
             for page in turn.to { drive(page, .end(appearing: false)) }
-            for page in turn.from { drive(page, .end(appearing: true)) }
+            for page in turn.from { endIncomingAppearance(of: page, animated: true) }
         }
         for page in turn.to { uninstallView(of: page) }
         displayed = turn.from
