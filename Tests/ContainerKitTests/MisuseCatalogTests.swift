@@ -136,6 +136,8 @@ import Testing
         // Found by the randomized tests' re-entrant operations: a built-in visible transition's start
         case builtInTransitionTakenOffScreenAsItStarts = "M107"
         case swipeTakenOffScreenByAnIncomingWillMove = "M108"
+        // Found by the soak of spec revision 2: a view move that completes a transition first
+        case viewMoveMadeImpossibleByTheTransitionsItCompletes = "M109"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -317,6 +319,8 @@ extension MisuseCatalogTests.Row {
         case .addChildOfControllerATabBarIsAboutToAdopt: T.addChildOfControllerATabBarIsAboutToAdopt(check)
         case .builtInTransitionTakenOffScreenAsItStarts: T.builtInTransitionTakenOffScreenAsItStarts(check)
         case .swipeTakenOffScreenByAnIncomingWillMove: T.swipeTakenOffScreenByAnIncomingWillMove(check)
+        case .viewMoveMadeImpossibleByTheTransitionsItCompletes:
+            T.viewMoveMadeImpossibleByTheTransitionsItCompletes(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1569,6 +1573,44 @@ extension MisuseCatalogTests {
             """)
         #expect(swipe == nil && f.parent == nil && page.shownControllers.map(\.id) == [e.id])
         #expect(page.dataSource === source)
+    }
+
+    /// Soak seed 5642335858127608782: taking `root`'s view out of the window completes the tab
+    /// switch in flight first (its did-half), and `b`'s `viewDidAppear` pushes `h` onto `nav`; the
+    /// move is then refused (it would put `root`'s view under the root view of a controller `nav`
+    /// shows, a cycle), and is given up with a warning, since the did-half has run.
+    static func viewMoveMadeImpossibleByTheTransitionsItCompletes(_ check: Check) {
+        let nav = NavigationController(name: "nav", rootController: Leaf(name: "a"))
+        let b = SpyController(name: "b")
+        let tabs = TabBarController(name: "tabs")
+        tabs.controllers = [nav, b]
+        let root = Parent(name: "root")
+        let window = show(root)
+        embed(tabs, in: root)
+        window.runUntilIdle()
+        let h = Leaf(name: "h")
+        b.onViewDidAppear = { [unowned nav, unowned b] _ in
+            b.onViewDidAppear = nil
+            nav.push(h, animated: false)
+        }
+        tabs.selectedIndex = 1
+        check.recorder.skipEvents()
+        check.tolerated(.invalidViewHierarchy, involving: [root, h]) {
+            h.view.addSubview(root.view)
+        }
+        check.recorder.expect(
+            """
+            h.loadView()
+            h.viewDidLoad()
+            -- taking root's view out of the window completes the tab switch's did-half first
+            nav.viewDidDisappear(animated: false)
+            a.viewDidDisappear(animated: false)
+            b.viewDidAppear(animated: false)
+            h.willMove(toParent: nav)
+            -- then the move is refused, and given up
+            """)
+        #expect(root.view.window === window && h.view.subviews.isEmpty)
+        #expect(nav.controllers.map(\.id) == [nav.controllers[0].id, h.id] && tabs.selectedController === b)
     }
 
     static func ancestorOfStackAddedToControllerWaitingForSwipeBack(_ check: Check) {

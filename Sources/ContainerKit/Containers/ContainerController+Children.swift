@@ -110,14 +110,9 @@ extension ContainerController {
         let refusals = Refusals()
         let admitted = ContractViolation.withHandler({ refusals.list.append($0) }) { admits(child) }
         for refusal in refusals.list {
-            let unchanged = " Nothing changed."
-            let reason =
-                refusal.message.hasSuffix(unchanged)
-                ? String(refusal.message.dropLast(unchanged.count)) : refusal.message
-            ContractViolation(
-                kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
-                message: "addChild(_:) was given up after \(child.id) left \(former.id) (R4): a callback of that "
-                    + "removal changed the tree, and the addition is refused now. \(reason)"
+            refusal.givenUp(
+                "addChild(_:) was given up after \(child.id) left \(former.id) (R4): a callback of that removal changed "
+                    + "the tree, and the addition is refused now."
             ).report()
         }
         return admitted

@@ -68,9 +68,16 @@ enum ViewMove {
             // Before the move announces itself: the completions may move views (the presented view
             // of an interactive dismissal they finish, say), and the move starts from where they
             // leave things.
-            leaving.completeAnimations(inside: view)
+            let completed = leaving.completeAnimations(inside: view)
             if let violation = violation(moving: view, under: newSuperview) {
-                violation.report()
+                // The completions sent callbacks that changed the tree: the move is given up, a
+                // warning, since a fault would claim that nothing changed.
+                let givenUp = completed > 0 && violation.severity == .fault
+                (givenUp
+                    ? violation.givenUp(
+                        "The view move was given up: the transitions in flight that it completed first (their view "
+                            + "leaves \(leaving.windowID)) changed the tree, and the move is refused now.")
+                    : violation).report()
                 return
             }
         }

@@ -163,3 +163,14 @@ extension ContractViolation {
         }
     }
 }
+
+extension ContractViolation {
+    /// This refusal reported as the warning of a call given up part-way: `lead` says what the call
+    /// did before it was refused (callbacks it sent, transitions it completed first), which changed
+    /// the tree, so the fault's "nothing changed" would not be true. The refusal's own reason follows.
+    func givenUp(_ lead: String) -> ContractViolation {
+        let unchanged = " Nothing changed."
+        let reason = message.hasSuffix(unchanged) ? String(message.dropLast(unchanged.count)) : message
+        return ContractViolation(kind: kind, severity: .warning, controllers: controllers, message: "\(lead) \(reason)")
+    }
+}

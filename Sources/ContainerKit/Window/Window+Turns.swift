@@ -135,8 +135,9 @@ extension Window {
     ///
     /// A completion may start another transition inside `view`; it is completed too, until none is
     /// left (a completion that starts one every time is stopped as a runaway after
-    /// ``maximumRoundsPerTurn`` of them).
-    func completeAnimations(inside view: View) {
+    /// ``maximumRoundsPerTurn`` of them). Returns how many it completed.
+    @discardableResult
+    func completeAnimations(inside view: View) -> Int {
         var completed = 0
         while let animation = animationsInFlight.first(where: { animation in
             view === self || animation.containerController?.storedView?.isDescendant(of: view) == true
@@ -147,12 +148,13 @@ extension Window {
                     message: "Completing the transitions in flight in \(windowID) kept starting new ones; "
                         + "\(completed) were completed and the rest were left in flight."
                 ).report()
-                return
+                return completed
             }
             completed += 1
             animation.interaction?.finish()
             animation.complete(finished: true)
         }
+        return completed
     }
 
     /// Whether an animation in flight will end `controller`'s open appearance transition toward
