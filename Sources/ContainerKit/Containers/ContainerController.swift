@@ -158,11 +158,11 @@ open class ContainerController: Controller {
     /// Built-in containers refuse `transition(from:to:…)` and moves of their children by hand (R9).
     var isBuiltInContainer: Bool { false }
 
-    /// The children a built-in container shows, which its appearance callbacks drive (F6).
+    /// The children a built-in container shows, which its appearance callbacks drive (F6). Reading
+    /// it moves no view: the forwarding puts back the views of those it drives.
     var visibleChildren: [Controller] { [] }
 
-    /// Whether a built-in container shows `child` (its own callbacks drive it, F6), without placing
-    /// its view as ``visibleChildren`` does.
+    /// Whether a built-in container shows `child` (its own callbacks drive it, F6).
     func shows(_ child: Controller) -> Bool { false }
 
     /// R9: a built-in container refuses `addChild(_:)` and `removeFromParent()` done by hand on a

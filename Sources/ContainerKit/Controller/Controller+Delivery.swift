@@ -132,9 +132,15 @@ extension Controller {
     /// F6: a built-in container drives its visible children from inside its own appearance
     /// callbacks, so a subclass's code after `super` runs after the children's callbacks.
     ///
+    /// The container first puts back in its view the views of the shown children it drives, loading
+    /// them if needed (a view taken out by hand, or never put in off screen).
+    ///
     /// A shown child that a transition of the container in flight brings in or takes out (a push,
-    /// a tab switch, a page turn or swipe) is left to that transition, both halves (F7): it ends
-    /// the child where the transition takes it, with its own flag.
+    /// a tab switch, a page turn or swipe) is left to that transition, both halves, and so is its
+    /// view (F7): the forwarding neither drives it nor puts its view back. The transition ends the
+    /// child where it takes it, with its own flag: appeared only if its view is in a visible window
+    /// then. A view the forwarding put back with no callback would leave the child disappeared in
+    /// the window.
     ///
     /// A child's callback that moves the container on (out of the window, say) ends the forwarding:
     /// the children it has not reached yet follow the later call instead.
@@ -147,7 +153,11 @@ extension Controller {
         guard let container = asContainer, let step = drivenStep else { return }
         drivenStep = nil
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
-        for child in container.visibleChildren {
+        let children = container.visibleChildren
+        for child in children where transitions?.isMoving(child) != true {
+            container.installView(of: child)
+        }
+        for child in children {
             // A child's callback may have moved the container on (taken it out of the window, say):
             // then the rest of the step is stale, and the later call reaches the children instead.
             guard AppearanceWalk.fits(container, step) else { return }

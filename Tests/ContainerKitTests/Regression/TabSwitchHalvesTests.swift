@@ -325,6 +325,70 @@ private final class HookedLeaf: Controller {
         }
     }
 
+    /// Found by the soak (seed 729941043829537787): a hidden window is shown, and in the same turn a
+    /// switch to `nav` runs its first half; then `nav`'s view is taken out by hand, and `nav`
+    /// disappears (F2). At the end of the turn the tab bar's deferred did-appear put `nav`'s view
+    /// back (a built-in container put the views of all the children it shows back as it forwarded,
+    /// F6) while passing over `nav`, which the switch in flight brings in (F7); the did-half then
+    /// ended nothing for `nav`, left disappeared with its view in the visible window. Now a built-in
+    /// container's forwarding puts back only the views of the children it drives: the view of a
+    /// child a transition in flight moves is that transition's (F7). `nav`'s view stays out, the
+    /// did-half ends `nav` disappeared (its view is in no window), as it does when the tab bar's
+    /// did-appear is not in the same turn.
+    @Test func theIncomingTabsViewTakenOutByHandStaysOutThroughTheTabBarsDidAppear() {  // §1, §7, F2, F7
+        let recorder = Recorder()
+        let navDelegate = NavDelegate()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let b = Leaf(name: "b")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.delegate = navDelegate
+            let tab = TabBarController(name: "tab")
+            tab.controllers = [nav, b]
+            tab.selectedIndex = 1
+            let window = makeWindow()
+            window.rootController = tab
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            tab.selectedIndex = 0
+            nav.view.removeFromSuperview()
+            recorder.expect(
+                """
+                tab.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                -- tab.selectedIndex = 0: the switch's first half, while the window's did-appears wait
+                nav.loadView()
+                nav.viewDidLoad()
+                nav.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                b.viewWillDisappear(animated: false)
+                -- nav.view.removeFromSuperview() (F2); a's move, open since init, ends (§6)
+                nav.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                a.didMove(toParent: nav)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- tab's did-appear passes over nav, and leaves its view out (F7); then the did-half
+                tab.viewDidAppear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            #expect([tab, nav, a, b].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .disappeared])
+            #expect(nav.view.superview == nil && b.viewIfLoaded?.window == nil)
+            #expect(tab.selectedController === nav && !window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     @Test func anInteractivePopCannotBeginAndAPushWaitsWhileASwitchIsHalfDone() {  // §1, §7
         let recorder = Recorder()
         recorder.record {

@@ -168,11 +168,7 @@ open class NavigationController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] {
-        guard let shown else { return [] }
-        installView(of: shown)
-        return [shown]
-    }
+    override var visibleChildren: [Controller] { shown.map { [$0] } ?? [] }
 
     override func shows(_ child: Controller) -> Bool { shown === child }
 

@@ -84,10 +84,7 @@ open class PageController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] {
-        for page in displayed { installView(of: page) }
-        return displayed
-    }
+    override var visibleChildren: [Controller] { displayed }
 
     override func shows(_ child: Controller) -> Bool { displayed.contains { $0 === child } }
 
