@@ -182,6 +182,88 @@ import Testing
         }
     }
 
+    /// Soak seed 818869133693597143 (ManualAnimationDriver, `.scroll`): a swipe in progress, and a
+    /// controller that, in its `viewDidDisappear` sent by the hide inside the window's release, asks
+    /// the page controller for a non-animated `setControllers`. The page controller's view names no
+    /// window then, so the request settled off screen inside its call, in the middle of the swipe:
+    /// it showed f and removed p0, the swipe's outgoing page; then the swipe completed over it,
+    /// kept p1 and sent p0's `willMove(toParent: nil)` again, leaving two children, f and p1, with
+    /// `shownControllers` naming one of them. A request made while a
+    /// turn of the page controller is in flight now waits for that turn, off screen as in a
+    /// window's queue: the swipe completes, then the request settles off screen.
+    @Test func aPageRequestFromTheHideOfAReleaseWaitsForTheSwipeInFlight() {  // §1, §8
+        let recorder = Recorder()
+        let pages = NumberedPages(count: 3)
+        recorder.record {
+            let root = Parent(name: "root")
+            let page = PageController(name: "page", transitionStyle: .scroll)
+            page.dataSource = pages
+            page.delegate = pages
+            page.setControllers([Leaf(name: "p0")], direction: .forward, animated: false)
+            let h = SpyController(name: "h")
+            embed(page, in: root)
+            embed(h, in: root)
+            var window: Window? = show(root)
+            weak let released = window
+            let driver = ManualAnimationDriver()
+            driver.install(on: window!)
+            let f = Leaf(name: "f")
+            var completions: [Bool] = []
+            h.onViewDidDisappear = { _ in
+                page.setControllers([f], direction: .forward, animated: false) { completions.append($0) }
+            }
+            recorder.skipEvents()
+            let swipe = page.beginInteractivePaging(.forward)
+            swipe?.update(0.4)
+            recorder.expect(
+                """
+                page.dataSource.controllerAfter(p0)
+                p1.willMove(toParent: page)
+                page.delegate.willTransition(to: [p1])
+                p1.loadView()
+                p1.viewDidLoad()
+                p1.viewWillAppear(animated: true)
+                p0.viewWillDisappear(animated: true)
+                """)
+            window = nil
+            recorder.expect(
+                """
+                -- the hide: h's did-disappear asks for f, whose move begins inside the call
+                root.viewWillDisappear(animated: false)
+                page.viewWillDisappear(animated: false)
+                h.viewWillDisappear(animated: false)
+                p1.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                page.viewDidDisappear(animated: false)
+                p0.viewDidDisappear(animated: true)
+                h.viewDidDisappear(animated: false)
+                f.willMove(toParent: page)
+                p1.viewDidDisappear(animated: false)
+                -- the gesture is finished, and the swipe completes off screen
+                p1.didMove(toParent: page)
+                p0.willMove(toParent: nil)
+                p0.didMove(toParent: nil)
+                page.delegate.didFinishAnimating(previous: [p0], completed: true)
+                -- then the request that waited for it settles off screen
+                f.loadView()
+                f.viewDidLoad()
+                f.didMove(toParent: page)
+                p1.willMove(toParent: nil)
+                p1.didMove(toParent: nil)
+                page.completion(finished: true)
+                p0.deinit
+                p1.deinit
+                """)
+            #expect(released == nil)
+            #expect(swipe?.state == .finished)
+            #expect(completions == [true])
+            #expect(page.children.count == 1 && page.children[0] === f)
+            #expect(page.shownControllers.count == 1 && page.shownControllers[0] === f)
+            #expect(f.appearanceState == .disappeared && f.view.superview === page.view)
+            recorder.finish()
+        }
+    }
+
     /// The brief's stage with a navigation controller: a push in flight under a manual driver, a
     /// presentation waiting. Lines that follow the navigation controller's own rules (§6): the
     /// push's `b.didMove(toParent: nav)` and `nav.completion()` after the hide.

@@ -25,7 +25,10 @@ extension PageController {
     /// If the page controller leaves the window meanwhile, the transition in flight completes at
     /// once (spec §1) and the request keeps its place in the window's queue: when the window
     /// reaches it, at the end of that turn, it settles as an off-screen change does, with no
-    /// appearance callbacks, and its `completion` gets `true` (MODEL).
+    /// appearance callbacks, and its `completion` gets `true` (MODEL). A request made off screen
+    /// while a turn of the page controller is in flight (from the hide inside a visible window's
+    /// release, which comes before the window's transitions complete) waits for that turn too, and
+    /// settles off screen once it has completed (``requestTurn()``).
     ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
     /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
@@ -109,7 +112,7 @@ extension PageController {
             if !animated, let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition {
                 insideTheCall = true
             } else {
-                requestVisibleChange(self, settleOffScreen: settleOffScreen)
+                requestTurn()
             }
         }
         if insideTheCall { turnInsideTheCall() }
@@ -125,10 +128,41 @@ extension PageController {
         guard !pendingAnimated, let window = storedView?.storedWindow, !window.isHidden,
             window.claimVisibleTransitionSlot()
         else {
-            requestVisibleChange(self, settleOffScreen: settleOffScreen)
+            requestTurn()
             return
         }
         startVisibleTransition(in: window) { [weak window] in window?.releaseVisibleTransitionSlot() }
+    }
+
+    /// Asks for the turn to the pages the requests made so far name: on screen, in the window's
+    /// queue, behind the visible transitions pending or in flight there; off screen, settled now,
+    /// except while a turn of this page controller is in flight. That turn has not moved its pages
+    /// yet, so the request waits for it, as it would in the window's queue, and settles (or takes
+    /// its place in a window's queue) once it has completed (``endTurnInFlight()``). Off screen with
+    /// a turn in flight is the hide inside a visible window's release, which comes before the
+    /// window's transitions complete (spec §1 [rev 2]), or a turn whose callbacks took the page
+    /// controller off screen.
+    func requestTurn() {
+        let onScreen = storedView?.storedWindow.map { !$0.isHidden } ?? false
+        guard onScreen || !isTurnInFlight else {
+            requestWaitsForTurnInFlight = true
+            return
+        }
+        requestVisibleChange(self, settleOffScreen: settleOffScreen)
+    }
+
+    /// Marks the turn in flight as begun.
+    func beginTurnInFlight() {
+        isTurnInFlight = true
+    }
+
+    /// Marks the turn in flight as completed, its moves, completions and delegate calls run; a
+    /// request that waited for it off screen is asked for now (``requestTurn()``).
+    func endTurnInFlight() {
+        isTurnInFlight = false
+        guard requestWaitsForTurnInFlight else { return }
+        requestWaitsForTurnInFlight = false
+        requestTurn()
     }
 
     /// Why `pages` cannot be shown, if they cannot. A swipe (`incoming`) brings in pages that are
@@ -240,6 +274,7 @@ extension PageController: VisibleTransitionHost {
             done()
             return
         }
+        beginTurnInFlight()
         beginTurn(turn, interactive: false, in: window)
         let finish: (Bool) -> Void = { [self] finished in
             finishTurn(turn)
@@ -247,6 +282,7 @@ extension PageController: VisibleTransitionHost {
             runPageCompletions(completions, finished: finished)
             checkInvariants()
             done()
+            endTurnInFlight()
         }
         let goesOn = goesOnAfterItsStart(in: window, transition: "The page turn", incoming: turn.entering)
         guard turn.animated, goesOn else {

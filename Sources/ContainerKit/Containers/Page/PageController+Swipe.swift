@@ -102,6 +102,7 @@ extension PageController {
             giveUpSwipe(turn, in: window)
             return nil
         }
+        beginTurnInFlight()
         beginTurn(turn, interactive: true, in: window)
 
         var animation: TransitionAnimation?
@@ -129,6 +130,7 @@ extension PageController {
             tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: completed)
             checkInvariants()
             window?.releaseVisibleTransitionSlot()
+            endTurnInFlight()
         }
         animation = started
         window.animationStarted(started)

@@ -63,6 +63,13 @@ open class PageController: ContainerController {
     /// Counts programmatic requests, so a swipe that completes after one keeps the pages it asked for.
     var pageRequests = 0
 
+    /// Whether a turn of this page controller (a swipe, or a programmatic turn) has begun and not
+    /// completed: a request made meanwhile waits for it, on screen or off (``requestTurn()``).
+    var isTurnInFlight = false
+
+    /// Whether a request made off screen while a turn was in flight waits for that turn to complete.
+    var requestWaitsForTurnInFlight = false
+
     /// Creates a page controller.
     public init(transitionStyle: PageTransitionStyle, spineLocation: SpineLocation = .min) {
         self.transitionStyle = transitionStyle
