@@ -487,4 +487,67 @@ private final class HookedLeaf: Controller {
             recorder.finish()
         }
     }
+
+    /// Found by the soak (seed 4723529767146299315): a tab bar out of any window switches tabs; the
+    /// outgoing tab's view, put in the visible window by hand, leaves it, and the tab's
+    /// `viewDidDisappear` brings the tab bar into the window. The switch went on as an off-screen
+    /// one: `b`'s view went into the visible window with no callback, and `nav` stayed appeared with
+    /// its view in the tab bar's. Now a switch whose outgoing tab's callbacks bring the tab bar on
+    /// screen is asked for again as a visible one: its first half inside the call, its did-half at
+    /// the end of the turn (§7).
+    @Test func anOffScreenSwitchWhoseOutgoingTabBringsTheTabBarOnScreenRunsAsAVisibleOne() {  // §7, §1, F2
+        let recorder = Recorder()
+        recorder.record {
+            let a = SpyController(name: "a")
+            let nav = NavigationController(name: "nav", rootController: a)
+            let b = Leaf(name: "b")
+            let tabs = TabBarController(name: "tabs")
+            tabs.controllers = [nav, b]
+            tabs.loadViewIfNeeded()
+            let root = Parent(name: "root")
+            let window = show(root)
+            window.addSubview(nav.view)
+            window.runUntilIdle()
+            a.onViewDidDisappear = { [unowned a, unowned root, unowned tabs] _ in
+                a.onViewDidDisappear = nil
+                embed(tabs, in: root)
+            }
+            recorder.skipEvents()
+            tabs.selectedIndex = 1
+            recorder.expect(
+                """
+                -- nav's view leaves the window (F2)
+                nav.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                -- a embeds tabs in root: tabs enters the window, still showing nav
+                tabs.willMove(toParent: root)
+                tabs.viewWillAppear(animated: false)
+                nav.viewWillAppear(animated: false)
+                a.viewWillAppear(animated: false)
+                tabs.didMove(toParent: root)
+                -- the switch, on screen now: its first half
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                nav.viewWillDisappear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the end of the turn: tabs' did-appear, then the switch's did-half
+                tabs.viewDidAppear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect([tabs, b].allSatisfy { $0.appearanceState == .appeared })
+            #expect([nav, a].allSatisfy { $0.appearanceState == .disappeared })
+            #expect(b.view.window === window && nav.view.window == nil)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty, "\(recorder.violations)")
+    }
 }

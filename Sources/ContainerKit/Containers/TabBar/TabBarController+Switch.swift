@@ -118,11 +118,18 @@ extension TabBarController: VisibleTransitionHost {
         }
     }
 
-    /// Off screen: the switch happens inside the call, with no appearance callbacks.
+    /// Off screen: the switch happens inside the call, with no appearance callbacks. The outgoing
+    /// tab's view leaving may call out (its disappearance, when the view was put in a visible window
+    /// by hand), and those callbacks may bring the tab bar on screen: the switch is a visible one
+    /// then, asked for again as any selection on screen is (``requestSwitch()``).
     func switchOffScreen() {
         let to = selectedController
         if to !== shown {
             if let shown { uninstallView(of: shown) }
+            if let window = storedView?.storedWindow, isShown(in: window) {
+                requestSwitch()
+                return
+            }
             shown = to
             if let to, isViewLoaded { installView(of: to) }
         }
