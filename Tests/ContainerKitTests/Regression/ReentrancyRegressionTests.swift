@@ -1730,4 +1730,90 @@ extension ReentrancyRegressionTests {
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    // MARK: - Found by the soak: a pop to root whose moves put the navigation controller on screen
+
+    /// Found by the soak (seed 1672134031455737075), reduced: `nav` (stack `[a, d, h]`, `h` shown)
+    /// has left the window, so `nav.popToRoot(animated: false)` begins off screen. Its moves call
+    /// out first (spec §6 [rev 2]: the buried `d` completes its move inside the call), and `d`'s
+    /// `didMove(toParent: nil)` embeds `nav` in `manual`, on screen, which forwards by hand (F4) and
+    /// drives `nav`'s whole appearance inside the call: `nav` and `h`, the controller it shows,
+    /// appear. (In the seed, `nav`'s parent, a tab bar, was embedded so.) The pop went on as decided
+    /// before its moves, off screen: `h`'s view left `nav`'s with `h.didMove(toParent: nil)` and no
+    /// disappearance, and `h` ended appeared with its view in no window, while `a`, now shown, did
+    /// not appear. The change now reads again, once its moves have returned, whether
+    /// `nav` is on screen, as the tab bar's and the page controller's changes do (Reentrancy.md): on
+    /// screen, the transition from `h` to `a` is pending, and the window runs it at the end of the
+    /// turn; `h`'s move ends right after its `viewDidDisappear` (spec §6). The transition's
+    /// `willShow` and `didShow` take the place of those of `nav`'s own appearance.
+    @Test func aPopToRootWhoseMovesPutTheNavigationControllerOnScreenShowsItsTransition() {
+        let recorder = Recorder()
+        let delegate = NavDelegate()
+        recorder.record {
+            let root = Parent(name: "root")
+            let manual = ManualContainer(name: "manual")
+            let a = Leaf(name: "a")
+            let d = SpyController(name: "d")
+            let h = Leaf(name: "h")
+            let nav = NavigationController(name: "nav", rootController: a)
+            nav.delegate = delegate
+            embed(manual, in: root)
+            embed(nav, in: root)
+            let window = show(root)
+            nav.setControllers([a, d, h], animated: false)
+            window.runUntilIdle()
+            unembed(nav)
+            window.runUntilIdle()
+            d.onDidMove = { [unowned manual, unowned nav] parent in
+                guard parent == nil else { return }
+                // The custom-container add of a container that forwards by hand, once it has appeared.
+                manual.addChild(nav)
+                nav.beginAppearanceTransition(true, animated: false)
+                manual.view.addSubview(nav.view)
+                nav.endAppearanceTransition()
+                nav.didMove(toParent: manual)
+            }
+            recorder.skipEvents()
+            let popped = nav.popToRoot(animated: false)
+            recorder.expect(
+                """
+                d.willMove(toParent: nil)
+                d.didMove(toParent: nil)
+                -- inside it, nav joins manual, which drives its appearance; no willShow (the pop's is pending)
+                nav.willMove(toParent: manual)
+                nav.viewWillAppear(animated: false)
+                h.viewWillAppear(animated: false)
+                nav.viewDidAppear(animated: false)
+                h.viewDidAppear(animated: false)
+                nav.didMove(toParent: manual)
+                -- nav is on screen now: h's move ends with the transition
+                h.willMove(toParent: nil)
+                """)
+            #expect(h.appearanceState == .appeared && h.view.window === window)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                h.viewWillDisappear(animated: false)
+                a.viewWillAppear(animated: false)
+                nav.delegate.willShow(a, animated: false)
+                h.viewDidDisappear(animated: false)
+                h.didMove(toParent: nil)
+                a.viewDidAppear(animated: false)
+                nav.delegate.didShow(a, animated: false)
+                """)
+            #expect(popped.map(\.id) == [d.id, h.id])
+            #expect(nav.controllers.map(\.id) == [a.id] && nav.parent === manual)
+            #expect(nav.appearanceState == .appeared && a.appearanceState == .appeared && a.view.window === window)
+            #expect(h.appearanceState == .disappeared && h.parent == nil && h.viewIfLoaded?.window == nil)
+            #expect(d.appearanceState == .disappeared && d.parent == nil)
+            #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+}
+
+/// A container that forwards appearance by hand (F4) and forwards nothing: the test drives its child.
+private final class ManualContainer: ContainerController {
+    override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 }

@@ -76,18 +76,27 @@ extension NavigationController {
     /// Applies a change that makes `newStack` the stack: the stack changes now, and the moves are
     /// sent as spec §6 lists them; then, on screen, the transition from the controller shown to the
     /// new top is pending (the window starts it at the end of the turn); off screen it completes now.
+    ///
+    /// Whether the navigation controller is on screen is read again once the moves have returned:
+    /// their callbacks may have put it in a visible window (its parent embedded in a presented
+    /// controller, say), where the controller it shows has begun appearing with it and only the
+    /// transition can take it off screen, or taken it out of one (see <doc:Reentrancy>).
     func apply(_ newStack: [Controller], animated: Bool, completion: (() -> Void)?) {
-        let onScreen = hasWindowForChanges
         // Queued before the moves, so that a transition asked for inside them (a presentation, a
         // dismissal) runs after this one, in request order (§1).
-        if onScreen, let window = storedView?.storedWindow {
+        if hasWindowForChanges, let window = storedView?.storedWindow {
             window.requestVisibleTransition(for: self)
         }
         changingContents {
             sendMoves(changingStackTo: newStack)
             pendingAnimated = animated
             if let completion { pendingCompletions.append(completion) }
-            if !onScreen { settlingOffScreen(settleOffScreen) }
+            if hasWindowForChanges, let window = storedView?.storedWindow {
+                // A window asked already keeps the place it gave this transition.
+                window.requestVisibleTransition(for: self)
+            } else {
+                settlingOffScreen(settleOffScreen)
+            }
         }
     }
 
