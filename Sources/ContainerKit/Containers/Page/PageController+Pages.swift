@@ -28,7 +28,7 @@ extension PageController {
     /// appearance callbacks, and its `completion` gets `true` (MODEL). A request made off screen
     /// while a turn of the page controller is in flight (from the hide inside a visible window's
     /// release, which comes before the window's transitions complete) waits for that turn too, and
-    /// settles off screen once it has completed (``requestTurn()``).
+    /// settles off screen once it has completed.
     ///
     /// Refused (a fault, nothing fires): a count other than ``pagesShownAtOnce``, a controller named
     /// twice, one with another parent, the page controller itself or one of its ancestors, one whose
