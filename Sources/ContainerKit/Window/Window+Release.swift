@@ -61,8 +61,9 @@ extension Window {
     }
 
     /// Clears the window pointer of every view in the window's tree, the window's own included, so
-    /// that no view names the window while it goes away (see `deinit`).
-    private func forgetViewsWindow() {
+    /// that no view names the window while it goes away (see `deinit`, which calls it too, after
+    /// the release, and where no main-actor code runs meanwhile).
+    nonisolated func forgetViewsWindow() {
         storedWindow = nil
         var worklist: [View] = []
         subviewList.forEachReversed { worklist.append($0) }

@@ -94,13 +94,7 @@ open class Window: View {
         if !storedIsHidden || !transitionRequests.isEmpty {
             MainActor.assumeIsolated { release() }
         }
-        var worklist: [View] = []
-        subviewList.forEachReversed { worklist.append($0) }
-        while let view = worklist.popLast() {
-            guard view.storedWindow === self else { continue }
-            view.storedWindow = nil
-            view.subviewList.forEachReversed { worklist.append($0) }
-        }
+        forgetViewsWindow()
     }
 }
 
