@@ -199,9 +199,21 @@ extension AppearanceWalk {
     /// now on (F2), and one caught in an appearance transition ends it as ``windowTakesOver(_:)``
     /// says. A transition's own controllers are not among them: they sit where their parent puts
     /// them, or have no parent.
+    ///
+    /// One still disappeared (a will-callback of the window's own walk moved it before the walk
+    /// reached it: the walk passes it over now, and the window's entry found its roots before it
+    /// began) appears as a view entering the window does, unless a transition in flight brings it
+    /// in (F7): nothing else would reach it.
     static func windowTakesOver(rootsMovedWith view: View) {
         for root in drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
-            windowTakesOver(root)
+            if root.appearanceState == .disappeared {
+                guard let window = root.storedView?.storedWindow, !window.isHidden,
+                    !window.isAnimating(root, toward: true)
+                else { continue }
+                enter(root, window: window, source: .window(window.windowID))
+            } else {
+                windowTakesOver(root)
+            }
         }
     }
 

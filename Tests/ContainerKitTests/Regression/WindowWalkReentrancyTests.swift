@@ -541,4 +541,48 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 2070044950603193919): `window.makeKeyAndVisible()` walks `root`'s
+    /// children, `g` then `box`; `g`'s `viewWillAppear(_:)` puts `box`'s child `c`'s view in the
+    /// window by hand. The view stays in the visible window, so nothing enters it, and `c` is
+    /// still disappeared: the walk had yet to reach it. `box`'s forwarding reaches it no more (its
+    /// view left `box`'s), and the window's entry had found its driving roots before the walk
+    /// began: nothing reached `c`, left disappeared in the visible window. A controller that a move
+    /// inside a visible window makes one of the window's driving roots (F2) while disappeared now
+    /// appears as a view entering the window does: will-appear inside the call, did-appear at the
+    /// end of the turn.
+    @Test func aChildWhoseViewAWillCallbackOfTheWindowsWalkMovesWithinTheWindowAppearsThroughIt() {  // F1, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let g = SpyController(name: "g")
+            let box = Parent(name: "box")
+            let c = Leaf(name: "c")
+            embed(g, in: root)
+            embed(box, in: root)
+            embed(c, in: box)
+            let window = makeWindow()
+            window.rootController = root
+            g.onViewWillAppear = { [unowned window] _ in window.addSubview(c.view) }
+            recorder.skipEvents()
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillAppear(animated: false)
+                g.viewWillAppear(animated: false)
+                c.viewWillAppear(animated: false)
+                box.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                g.viewDidAppear(animated: false)
+                box.viewDidAppear(animated: false)
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(c.parent === box && c.view.superview === window)
+            #expect(c.appearanceState == .appeared)
+            #expect(box.appearanceState == .appeared && g.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
