@@ -161,8 +161,14 @@ final class PresentationTransition: VisibleTransitionHost {
             runCompletion()
             releaseChainTopDown()
         } else {
-            if isStillPresented, let presented = chain.first, let window = presenting?.storedView?.storedWindow {
-                ViewMove.perform(presented.view, to: window, at: nil, drivesAppearance: false)
+            // Loading the presented view runs the app's code, which may show the window or move the
+            // presenter: the place is read again after it, and a view that enters a visible window
+            // then appears as any view entering one does (F2).
+            if isStillPresented, let presented = chain.first, presenting?.storedView?.storedWindow != nil {
+                let view = presented.view
+                if isStillPresented, let window = presenting?.storedView?.storedWindow {
+                    ViewMove.perform(view, to: window, at: nil, drivesAppearance: true)
+                }
             }
             leaveQueue()
             runCompletion()

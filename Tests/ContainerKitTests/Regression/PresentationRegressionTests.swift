@@ -582,4 +582,42 @@ private final class ManualContainer: ContainerController {
             recorder.finish()
         }
     }
+
+    /// Found by the soak (seed 4875866553225930731): `root.present(b, animated: false)` waits for
+    /// the end of the turn; the window is hidden meanwhile, so when the presentation's turn comes
+    /// it settles off screen, with no appearance callbacks (§1). Putting `b`'s view in the window
+    /// loads it, and `b`'s `viewDidLoad()` shows the window again: `root` appears, and `b`'s view
+    /// went into the visible window as a transition's, which drives no appearance (F7), so `b` was
+    /// left disappeared there. The off-screen presentation's view now enters the window as any
+    /// view does: `b` appears, as F2 says for a view entering a visible window.
+    @Test func aPresentationSettledOffScreenWhoseViewDidLoadShowsTheWindowAppears() {  // §1, §9, F2
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let b = SpyController(name: "b")
+            b.modalPresentationStyle = .overFullScreen
+            b.onViewDidLoad = { [unowned window] in window.makeKeyAndVisible() }
+            recorder.skipEvents()
+            root.present(b, animated: false)  // waits for the end of the turn
+            window.isHidden = true
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                -- the presentation's turn comes, the window hidden: it settles off screen
+                b.loadView()
+                b.viewDidLoad()
+                root.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                root.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(root.presentedController === b && b.view.superview === window)
+            #expect(b.appearanceState == .appeared && root.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }
