@@ -633,4 +633,55 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// Found by the soak (seed 1685363024447496112): the window hidden, `root.transition(from: box,
+    /// to: g, …)` runs off screen, with no appearance callbacks (§1); putting `g`'s view in loads it,
+    /// and `g`'s `viewDidLoad()` shows the window again. `box`'s view then left the visible window,
+    /// and `box` disappeared as any view leaving it does (F2), but `g`'s view went in as a
+    /// transition's, which drives no appearance (F7): `g` was left disappeared in the visible window.
+    /// A transition that began off screen drives no appearance, so its incoming view now enters as
+    /// any view does: `g` appears as F2 says, will-appear inside the call, did-appear at the end of
+    /// the turn.
+    @Test func anOffScreenTransitionWhoseIncomingViewDidLoadShowsTheWindowBringsItOnScreen() {  // §1, F2, F7
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let box = Leaf(name: "box")
+            let g = SpyController(name: "g")
+            embed(box, in: root)
+            let window = show(root)
+            window.isHidden = true
+            g.onViewDidLoad = { [unowned window] in window.makeKeyAndVisible() }
+            root.addChild(g)
+            box.willMove(toParent: nil)
+            recorder.skipEvents()
+            root.transition(from: box, to: g, duration: 0, animations: nil) { _ in
+                box.removeFromParent()
+                g.didMove(toParent: root)
+            }
+            recorder.expect(
+                """
+                g.loadView()
+                g.viewDidLoad()
+                root.viewWillAppear(animated: false)
+                box.viewWillAppear(animated: false)
+                g.viewWillAppear(animated: false)
+                box.viewWillDisappear(animated: false)
+                box.viewDidDisappear(animated: false)
+                root.completion(finished: true)
+                box.didMove(toParent: nil)
+                g.didMove(toParent: root)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                root.viewDidAppear(animated: false)
+                g.viewDidAppear(animated: false)
+                """)
+            #expect(root.children.map(\.id) == [g.id] && g.view.window === window)
+            #expect(g.appearanceState == .appeared && box.appearanceState == .disappeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

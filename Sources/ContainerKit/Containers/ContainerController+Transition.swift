@@ -173,7 +173,10 @@ extension ContainerController {
             return
         }
         let position = superview.subviews.lastIndex(where: { $0 === from.storedView }).map { $0 + 1 }
-        ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: false)
+        // A transition that began off screen drives no appearance (§1): loading the view above runs
+        // the app's code, which may have shown the window, and the view then enters it as any view
+        // does (F2), as the outgoing one leaves it.
+        ViewMove.perform(incomingView, to: superview, at: position, drivesAppearance: !began)
         if began, isInVisibleWindow, incomingView.superview === superview, !to.isInVisibleWindow {
             reportTransitionWarning(
                 from: from, to: to,
