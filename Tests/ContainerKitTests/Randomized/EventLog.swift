@@ -137,7 +137,7 @@ struct CallbackModel {
             }
         case .willMove(_, let destination):
             if destination == nil, openMove == nil, settledParent == nil {
-                // README: `willMove(toParent: nil)` on a controller with no parent is accepted, and
+                // FidelityToUIKit: `willMove(toParent: nil)` on a controller with no parent is accepted, and
                 // opens nothing.
                 return nil
             }
