@@ -230,7 +230,10 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// Appends `event` to the transcript; the engine calls it inside ``record(violations:fileID:filePath:line:column:_:)``.
     /// Tests do not call it.
     public func observe(_ event: LifecycleEvent, source: EventSource) {
-        let duringRelease = Window.releasesUnderWay > 0
+        // `releasesUnderWay` is main-actor state. Every event but a deallocation arrives on the main
+        // actor; a deallocation may arrive on any thread, so it is not checked against a release:
+        // `unasserted(in:)` skips a trailing deallocation whether a release delivered it or not.
+        let duringRelease = if case .deallocated = event { false } else { Window.releasesUnderWay > 0 }
         withState { state in
             if duringRelease { state.duringRelease.insert(state.entries.count) }
             state.entries.append(Entry(event: event, source: source))

@@ -80,9 +80,8 @@ import Testing
     // MARK: - Running and reporting
 
     private func run(seed: UInt64, _ operations: [Operation]) -> SequenceOutcome {
-        CrashReporter.seed = seed
-        CrashReporter.isRunning = true
-        defer { CrashReporter.isRunning = false }
+        CrashReporter.start(seed: seed)
+        defer { CrashReporter.stop() }
         return SequenceRunner.run(seed: seed, operations: operations)
     }
 
@@ -92,14 +91,13 @@ import Testing
         let kept = settings.keep?.filter { all.indices.contains($0) } ?? Array(all.indices)
         let operations = kept.map { all[$0] }
         print("Replaying seed \(seed) (\(RandomWorld.Configuration(seed: seed))), \(operations.count) steps")
-        CrashReporter.seed = seed
-        CrashReporter.isRunning = true
+        CrashReporter.start(seed: seed)
         let outcome = SequenceRunner.run(seed: seed, operations: operations) { step, label, events in
             guard settings.verbose else { return }
             print("\(kept[step]). \(label)    // \(all[kept[step]].swiftSource)")
             for event in events { print("     \(event)") }
         }
-        CrashReporter.isRunning = false
+        CrashReporter.stop()
         if let failure = outcome.failure {
             report(seed: seed, operations: all, kept: kept, failure: failure)
         } else {
@@ -112,8 +110,7 @@ import Testing
     private func report(seed: UInt64, operations all: [Operation], kept: [Int]? = nil, failure: SequenceFailure) {
         let kept = kept ?? Array(all.indices)
         let operations = kept.map { all[$0] }
-        CrashReporter.seed = seed
-        CrashReporter.isRunning = true
+        CrashReporter.start(seed: seed)
         let shrunk = SequenceRunner.shrink(seed: seed, operations: operations, failure: failure).map { kept[$0] }
         var lines: [String] = []
         var failingEvents: [String] = []
@@ -121,7 +118,7 @@ import Testing
             lines.append("  \(shrunk[step]). \(label)    // \(all[shrunk[step]].swiftSource)")
             failingEvents = events
         }
-        CrashReporter.isRunning = false
+        CrashReporter.stop()
         let final = outcome.failure ?? failure
         let events = failingEvents.isEmpty ? "  (none)" : failingEvents.map { "  \($0)" }.joined(separator: "\n")
         let message = """

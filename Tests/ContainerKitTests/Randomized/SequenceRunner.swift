@@ -89,7 +89,7 @@ enum SequenceRunner {
         if fail(-1, checker.absorb(log.takeEntries()) ?? checker.check()) { return survivors }
 
         for (index, operation) in operations.enumerated() {
-            CrashReporter.step = index
+            CrashReporter.reach(step: index)
             guard let step = world.prepare(operation) else {
                 outcome.stepsSkipped += 1
                 trace?(index, "skipped \(operation.swiftSource): \(world.skipReason)", [])
@@ -137,7 +137,7 @@ enum SequenceRunner {
             if world.isQuiescent { outcome.quiescentSteps += 1 }
         }
 
-        CrashReporter.step = operations.count
+        CrashReporter.reach(step: operations.count)
         outcome.guardedSkips = world.guardedSkips
         world.disarmAll()
         world.settle(endingGestures: true)
