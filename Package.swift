@@ -11,8 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "ContainerKit"),
-        .target(name: "ContainerKitTesting", dependencies: ["ContainerKit"]),
-        .target(name: "ContainerKitScenarios", dependencies: ["ContainerKit", "ContainerKitTesting"]),
+        // Recording and rendering transcripts, with no test framework: the explorer links it, and
+        // ContainerKitTesting re-exports it with the assertions on top (CONTRIBUTING.md).
+        .target(name: "ContainerKitTranscripts", dependencies: ["ContainerKit"]),
+        .target(name: "ContainerKitTesting", dependencies: ["ContainerKit", "ContainerKitTranscripts"]),
+        .target(name: "ContainerKitScenarios", dependencies: ["ContainerKit", "ContainerKitTranscripts"]),
         .executableTarget(name: "containerkit", dependencies: ["ContainerKitScenarios"]),
         .testTarget(
             name: "ContainerKitTests", dependencies: ["ContainerKit", "ContainerKitTesting", "ContainerKitScenarios"]),

@@ -1,5 +1,5 @@
 import ContainerKit
-import ContainerKitTesting
+import ContainerKitTranscripts
 
 @MainActor
 extension Scenario {

@@ -1,5 +1,5 @@
 import ContainerKit
-import ContainerKitTesting
+import ContainerKitTranscripts
 
 /// Where a line of a transcript comes from: the rule of the lifecycle reference
 /// (`spec/lifecycle.md`) that makes the engine send it, and the evidence behind that rule.

@@ -1,5 +1,5 @@
 import ContainerKit
-import ContainerKitTesting
+import ContainerKitTranscripts
 
 /// A scenario of the lifecycle reference, played on the real engine.
 @MainActor
@@ -47,7 +47,8 @@ public struct Scenario {
 
     /// Plays the scenario on the real engine and returns what `containerkit` prints for it.
     public func output(_ options: Options = Options()) -> String {
-        let recorder = Recorder()
+        // The explorer asserts nothing and collects the violations it prints: no failure to report.
+        let recorder = Recorder(failureReporter: nil, creationSite: CallSite())
         let stage = recorder.record(violations: .collect) { play(recorder) }
         // In a Mermaid diagram the header is a comment, so the output pastes as it is.
         var lines = ["\(options.mermaid ? "%%" : "#") \(name) (\(reference)): \(summary)"]

@@ -100,7 +100,7 @@ extension Recorder {
 
 /// Violations captured by one `expectViolation` scope.
 private final class CapturedViolations: @unchecked Sendable {
-    private let lock = NSLockBox()
+    private let lock = Lock()
     private var violations: [ContractViolation] = []
 
     func append(_ violation: ContractViolation) {

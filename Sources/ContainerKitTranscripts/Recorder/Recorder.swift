@@ -1,5 +1,4 @@
 import ContainerKit
-import Foundation
 
 /// Records every `LifecycleEvent` delivered inside its scope, across the whole tree, in one
 /// ordered transcript, and checks it exhaustively.
@@ -110,49 +109,51 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         weak var window: Window?
     }
 
-    struct State {
-        var entries: [Entry] = []
-        var consumed = 0
+    /// What the recorder knows, behind its lock; the assertions of ContainerKitTesting read and
+    /// consume it through `withState(_:)`.
+    package struct State {
+        package var entries: [Entry] = []
+        /// How many of `entries` an assertion consumed or `skipEvents()` skipped.
+        package var consumed = 0
         var names: [UInt64: String] = [:]
         var defaultNames: [UInt64: String] = [:]
         var typeCounters: [String: Int] = [:]
-        var violations: [ContractViolation] = []
+        package var violations: [ContractViolation] = []
         var windows: [WeakWindow] = []
-        var exhaustivity = Exhaustivity.on
-        var finished = false
+        package var exhaustivity = Exhaustivity.on
+        /// Set by `finish()`: the recorder's going away then checks nothing.
+        package var finished = false
         /// The indices of the entries delivered inside a window's release (`Window.releasesUnderWay`).
         var duringRelease: Set<Int> = []
     }
 
-    let lock = NSLock()
-    var state = State()
-    let creationSite: CallSite
+    private let lock = Lock()
+    private var state = State()
+    private let creationSite: CallSite
+    private let reportFailure: FailureReporter?
 
-    /// Creates an empty recorder. Failures found when it goes away are reported here.
+    /// Creates an empty recorder that sends the failures it finds by itself to `failureReporter`:
+    /// ContainerKitTesting's `init(fileID:filePath:line:column:)` passes one that reports through the
+    /// running test framework; the scenario explorer passes nil, and collects violations.
     ///
     /// - Parameters:
-    ///   - fileID: The file of the call, where a failure is reported; leave it defaulted.
-    ///   - filePath: The full path of that file, for XCTest; leave it defaulted.
-    ///   - line: The line of the call; leave it defaulted.
-    ///   - column: The column of the call; leave it defaulted.
-    public init(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ///   - failureReporter: Where failures go, or nil to report none.
+    ///   - creationSite: Where a failure found when the recorder goes away is reported.
+    package init(failureReporter: FailureReporter?, creationSite: CallSite) {
+        self.reportFailure = failureReporter
+        self.creationSite = creationSite
     }
 
     deinit {
+        guard let reportFailure else { return }
         let (finished, unasserted) = withState { ($0.finished, Self.unasserted(in: $0)) }
         guard !finished, !unasserted.isEmpty else { return }
-        TestFailure.record(
-            "The recorder went away without finish():\n" + TranscriptDiff.unassertedMessage(unasserted.map(render)),
-            at: creationSite)
+        reportFailure(.wentAwayUnasserted(unasserted.map(render)), creationSite)
     }
 
-    func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+    /// Runs `body` on the recorder's state, holding its lock.
+    package func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&state) }
     }
 
     // MARK: - Recording
@@ -215,15 +216,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     private func violationHandler(_ policy: ViolationPolicy, _ site: CallSite) -> ContractViolation.Handler {
         { [self] violation in
             withState { $0.violations.append(violation) }
-            guard policy == .failTest else { return }
-            TestFailure.record(
-                """
-                Unexpected contract violation (\(violation.kind.rawValue), \(violation.severity.rawValue)): \
-                \(violation.message)
-                To fix, correct the call, or wrap it in expectViolation(.\(violation.kind.rawValue)) { … } if the \
-                test is about the misuse.
-                """,
-                at: site)
+            guard policy == .failTest, let reportFailure else { return }
+            reportFailure(.unexpectedViolation(violation), site)
         }
     }
 
@@ -308,7 +302,7 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// The unasserted events, less a trailing run of deallocations and of what the release of a
     /// visible window delivered (its disappearances, moves and completions, spec §1): the scope's own
     /// locals going away, windows among them.
-    static func unasserted(in state: State) -> [LifecycleEvent] {
+    package static func unasserted(in state: State) -> [LifecycleEvent] {
         var pending = state.entries.indices[state.consumed...].filter { !state.entries[$0].event.isViewIsAppearing }
         while let last = pending.last {
             if case .deallocated = state.entries[last].event {
@@ -346,16 +340,5 @@ extension LifecycleEvent {
     var isViewIsAppearing: Bool {
         if case .viewIsAppearing = self { return true }
         return false
-    }
-}
-
-/// A lock for this module's small `Sendable` boxes.
-final class NSLockBox: @unchecked Sendable {
-    private let lock = NSLock()
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
     }
 }
