@@ -147,8 +147,16 @@ extension AppearanceWalk {
     /// not, as that transition's did-callback would skip it (F3).
     static func windowTakesOver(_ controller: Controller) {
         let state = controller.appearanceState
-        guard state == .appearing || state == .disappearing, let window = controller.storedView?.storedWindow,
-            !window.isHidden, !window.isAnimating(controller, toward: state == .appearing)
+        guard state == .appearing || state == .disappearing else { return }
+        enterUnlessMoved(controller, toward: state == .appearing)
+    }
+
+    /// The window enters `controller`, one of its driving roots now (F2), as it enters a view coming
+    /// into it, if that window is visible and no transition in flight moves `controller` toward
+    /// `appearing`: such a transition ends it itself (F7).
+    private static func enterUnlessMoved(_ controller: Controller, toward appearing: Bool) {
+        guard let window = controller.storedView?.storedWindow, !window.isHidden,
+            !window.isAnimating(controller, toward: appearing)
         else { return }
         enter(controller, window: window, source: .window(window.windowID))
     }
@@ -207,10 +215,7 @@ extension AppearanceWalk {
     static func windowTakesOver(rootsMovedWith view: View) {
         for root in drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
             if root.appearanceState == .disappeared {
-                guard let window = root.storedView?.storedWindow, !window.isHidden,
-                    !window.isAnimating(root, toward: true)
-                else { continue }
-                enter(root, window: window, source: .window(window.windowID))
+                enterUnlessMoved(root, toward: true)
             } else {
                 windowTakesOver(root)
             }
