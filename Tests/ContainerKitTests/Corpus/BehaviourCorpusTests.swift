@@ -56,7 +56,7 @@ import Testing
             "Behaviour corpus: \(checked) of \(corpus.entries.count) sequences checked, "
                 + "\(mismatches.count) differ (\(elapsed) s)")
         guard let first = mismatches.first, let text = firstMismatchText else { return }
-        print("Behaviour corpus: the canonical text of seed \(first.seed), now:\n\(text)")
+        Self.show("Behaviour corpus: the canonical text of seed \(first.seed), now:\n\(text)")
         let listed = mismatches.prefix(20).map {
             "  \($0.seed): expected \(FNV1a64.hex($0.expected)), got \(FNV1a64.hex($0.actual))"
         }
@@ -93,7 +93,7 @@ import Testing
 
     private func replay(seed: UInt64, corpus: CorpusFile) {
         let sequence = CorpusSequence(seed: seed, steps: corpus.steps)
-        print("Behaviour corpus, seed \(seed), hash \(FNV1a64.hex(sequence.hash)):\n\(sequence.text)")
+        Self.show("Behaviour corpus, seed \(seed), hash \(FNV1a64.hex(sequence.hash)):\n\(sequence.text)")
         guard let entry = corpus.entries.first(where: { $0.seed == seed }) else {
             print("Behaviour corpus: seed \(seed) is not in the corpus")
             return
@@ -101,6 +101,12 @@ import Testing
         #expect(
             sequence.hash == entry.hash,
             "seed \(seed): the corpus has \(FNV1a64.hex(entry.hash)), the engine gives \(FNV1a64.hex(sequence.hash))")
+    }
+
+    /// Writes `text` to standard output at once, unbuffered, so that the test library's own lines
+    /// do not land in the middle of a canonical text (`print` buffers).
+    private static func show(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     /// Rewrites the file from the engine as it is.
