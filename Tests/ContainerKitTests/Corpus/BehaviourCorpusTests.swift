@@ -39,12 +39,14 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         var checked = 0
+        var broken = 0
         var mismatches: [(seed: UInt64, expected: UInt64, actual: UInt64)] = []
         var firstMismatchText: String?
         for (index, entry) in corpus.entries.enumerated() where index % every == 0 {
             let sequence = CorpusSequence(seed: entry.seed, steps: corpus.steps)
             let hash = sequence.hash
             checked += 1
+            if sequence.failure != nil { broken += 1 }
             if hash != entry.hash {
                 mismatches.append((entry.seed, entry.hash, hash))
                 if firstMismatchText == nil { firstMismatchText = sequence.text }
@@ -54,7 +56,7 @@ import Testing
         let elapsed = RandomizedModelTests.seconds(clock.now - start)
         print(
             "Behaviour corpus: \(checked) of \(corpus.entries.count) sequences checked, "
-                + "\(mismatches.count) differ (\(elapsed) s)")
+                + "\(mismatches.count) differ, \(broken) broke an invariant (\(elapsed) s)")
         guard let first = mismatches.first, let text = firstMismatchText else { return }
         Self.show("Behaviour corpus: the canonical text of seed \(first.seed), now:\n\(text)")
         let listed = mismatches.prefix(20).map {

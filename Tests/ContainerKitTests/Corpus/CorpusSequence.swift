@@ -23,6 +23,8 @@ struct CorpusSequence {
 
     let seed: UInt64
     let text: String
+    /// The invariant the sequence broke, if it broke one (the text says so too).
+    let failure: SequenceFailure?
 
     var hash: UInt64 { FNV1a64.hash(text) }
 
@@ -47,6 +49,7 @@ struct CorpusSequence {
                 lines.append("  " + Self.line(violation))
             }
         }
+        failure = outcome.failure
         var summary = "outcome: \(outcome.stepsRun) steps run, \(outcome.stepsSkipped) skipped"
         if let failure = outcome.failure {
             summary += "; \(failure.failure.invariant) broken at step \(failure.step)"
