@@ -14,22 +14,59 @@ final class RandomEventLog: LifecycleObserver, @unchecked Sendable {
         let byHand: Bool
     }
 
+    /// One item of the whole sequence's history, in delivery order (see ``init(keepingHistory:)``).
+    enum HistoryItem {
+        case event(LifecycleEvent)
+        case violation(ContractViolation)
+        /// A line the runner writes between events: where a step begins, where an armed operation runs.
+        case mark(String)
+    }
+
     private let lock = NSLock()
     private var entries: [Entry] = []
     private var violations: [ContractViolation] = []
     private var handCall: ControllerID?
+    /// Everything delivered, reported and marked since the log was made, never forgotten; nil unless
+    /// the log keeps a history (the behaviour corpus does; the randomized suite does not).
+    private var historyItems: [HistoryItem]?
+
+    /// A log; one `keepingHistory` also keeps, in one list, every event, violation and mark of the
+    /// sequence, in order, for ``history``.
+    init(keepingHistory: Bool = false) {
+        historyItems = keepingHistory ? [] : nil
+    }
 
     func observe(_ event: LifecycleEvent, source: EventSource) {
         lock.withLock {
             var byHand = false
             if case .willMove(let id, toParent: nil) = event, id == handCall { byHand = true }
             entries.append(Entry(event: event, byHand: byHand))
+            historyItems?.append(.event(event))
         }
     }
 
     /// The handler to install with `ContractViolation.withHandler`: it collects, never traps.
     var violationHandler: ContractViolation.Handler {
-        { [self] violation in lock.withLock { violations.append(violation) } }
+        { [self] violation in
+            lock.withLock {
+                violations.append(violation)
+                historyItems?.append(.violation(violation))
+            }
+        }
+    }
+
+    /// Adds `line` to the history, if the log keeps one.
+    func mark(_ line: @autoclosure () -> String) {
+        lock.withLock {
+            guard historyItems != nil else { return }
+            historyItems?.append(.mark(line()))
+        }
+    }
+
+    /// Every event, violation and mark since the log was made, in order (empty unless it keeps a
+    /// history).
+    var history: [HistoryItem] {
+        lock.withLock { historyItems ?? [] }
     }
 
     /// Returns the events delivered since the last call, and forgets them.

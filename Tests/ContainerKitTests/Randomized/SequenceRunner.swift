@@ -22,6 +22,20 @@ struct SequenceOutcome {
     var failure: SequenceFailure?
 }
 
+/// What a run keeps for the behaviour corpus (`Tests/ContainerKitTests/Corpus`).
+@MainActor
+final class SequenceRecording {
+    /// Every event, violation and mark of the run, in order.
+    var history: [RandomEventLog.HistoryItem] = []
+    /// The world after the last step, one fact a line; the runner marks the lines in the history
+    /// before the teardown (when no invariant broke).
+    let renderEndState: (RandomWorld) -> [String]
+
+    init(renderEndState: @escaping (RandomWorld) -> [String]) {
+        self.renderEndState = renderEndState
+    }
+}
+
 /// Runs sequences of operations on fresh worlds, checking every invariant after every step.
 @MainActor
 enum SequenceRunner {
@@ -34,16 +48,20 @@ enum SequenceRunner {
     /// Runs `operations` on a fresh world built for `seed`, then tears the world down and checks
     /// that everything was deallocated. `trace` hears each step's label and, when given, the
     /// events it delivered.
+    /// `recording`, when given, keeps the run's history and end state for the behaviour corpus.
     static func run(
         seed: UInt64, operations: [Operation],
-        trace: ((_ step: Int, _ label: String, _ events: [String]) -> Void)? = nil
+        trace: ((_ step: Int, _ label: String, _ events: [String]) -> Void)? = nil,
+        recording: SequenceRecording? = nil
     ) -> SequenceOutcome {
-        let log = RandomEventLog()
+        let log = RandomEventLog(keepingHistory: recording != nil)
+        defer { recording?.history = log.history }
         return ContractViolation.withHandler(log.violationHandler) {
             LifecycleObservation.observe(with: log) {
                 var outcome = SequenceOutcome()
                 let survivors = runAndRelease(
-                    seed: seed, operations: operations, log: log, outcome: &outcome, trace: trace)
+                    seed: seed, operations: operations, log: log, outcome: &outcome, trace: trace,
+                    recording: recording)
                 if outcome.failure == nil {
                     let alive = survivors.compactMap { $0.object == nil ? nil : $0.name }
                     if !alive.isEmpty {
@@ -70,8 +88,9 @@ enum SequenceRunner {
     /// (none when an invariant broke on the way).
     private static func runAndRelease(
         seed: UInt64, operations: [Operation], log: RandomEventLog, outcome: inout SequenceOutcome,
-        trace: ((Int, String, [String]) -> Void)?
+        trace: ((Int, String, [String]) -> Void)?, recording: SequenceRecording?
     ) -> [Survivor] {
+        log.mark("setup")
         let world = RandomWorld(configuration: RandomWorld.Configuration(seed: seed), log: log)
         let checker = InvariantChecker(world: world)
         world.checker = checker
@@ -91,11 +110,13 @@ enum SequenceRunner {
         for (index, operation) in operations.enumerated() {
             CrashReporter.reach(step: index)
             guard let step = world.prepare(operation) else {
+                log.mark("step \(index): skipped \(operation.swiftSource): \(world.skipReason)")
                 outcome.stepsSkipped += 1
                 trace?(index, "skipped \(operation.swiftSource): \(world.skipReason)", [])
                 continue
             }
             outcome.stepsRun += 1
+            log.mark("step \(index): \(step.label)")
             if fail(index, checker.absorb(log.takeEntries())) { return survivors }
             tally(log.takeViolations(), into: &outcome)
             let before = step.isSingleCall || step.mustChangeNothing ? checker.snapshot() : nil
@@ -138,6 +159,11 @@ enum SequenceRunner {
         }
 
         CrashReporter.reach(step: operations.count)
+        if let recording {
+            log.mark("end state")
+            for line in recording.renderEndState(world) { log.mark("  \(line)") }
+        }
+        log.mark("teardown")
         outcome.guardedSkips = world.guardedSkips
         world.disarmAll()
         world.settle(endingGestures: true)

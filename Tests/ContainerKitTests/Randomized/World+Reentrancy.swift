@@ -129,7 +129,9 @@ extension RandomWorld {
             armedCallback = nil
         }
         let start = log.counts
+        log.mark("↪ inside \(callback)")
         func record(_ label: String, failure: InvariantFailure? = nil) {
+            log.mark("↩ end of \(callback): \(label)")
             let end = log.counts
             armedRuns.append(
                 ArmedRun(
