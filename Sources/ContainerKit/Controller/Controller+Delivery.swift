@@ -9,7 +9,7 @@ enum SuperCall: Hashable {
     case didMove(ObjectIdentifier?)
     case viewWillTransition
 
-    var callbackName: String {
+    var callbackName: StaticString {
         switch self {
         case .viewWillAppear: "viewWillAppear(_:)"
         case .viewIsAppearing: "viewIsAppearing(_:)"

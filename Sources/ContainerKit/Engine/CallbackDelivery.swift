@@ -6,19 +6,27 @@
 /// the override returns. A turn run from inside a callback would do work the call that delivered the
 /// callback has not finished (the did-appear it queued for a controller it is still walking, say)
 /// and leave that call working on a stale tree.
+///
+/// A delivery is saved and restored around every callback, the view hooks of every view a move
+/// takes in or out of a window included, so it is a plain value that copies without reference
+/// counting: the receiver is held unretained and the callback's name is static. The receiver is
+/// alive while its delivery is the innermost one, since the caller of `run` holds it for the call.
 struct CallbackDelivery {
     /// Whose callback it is: a controller's (its own, its delegate's, a completion it took) or a
     /// view's.
     enum Receiver {
-        case controller(ControllerID)
-        case view(View)
+        case controller(Unmanaged<Controller>)
+        case view(Unmanaged<View>)
+        /// The completion of a presentation or dismissal, whose caller may be gone: the transition
+        /// that runs it knows the caller's identity.
+        case presentationCompletion(Unmanaged<PresentationTransition>)
         /// A block given to a transition coordinator.
         case coordinator
     }
 
     let receiver: Receiver
     /// The callback as the API spells it: `viewWillAppear(_:)`, `delegate.navigationController(_:willShow:animated:)`.
-    let callback: String
+    let callback: StaticString
 
     /// The innermost callback being delivered, if any.
     @exclusivity(unchecked) @MainActor static var innermost: CallbackDelivery?
@@ -26,28 +34,30 @@ struct CallbackDelivery {
     /// Runs `body`, which calls out to `callback` of `controller`, as a delivery.
     @MainActor
     static func run<Result>(
-        _ callback: String, of controller: Controller, _ body: () throws -> Result
+        _ callback: StaticString, of controller: Controller, _ body: () throws -> Result
     ) rethrows -> Result {
-        try run(callback, of: controller.id, body)
+        try run(CallbackDelivery(receiver: .controller(Unmanaged.passUnretained(controller)), callback: callback), body)
     }
 
-    /// Runs `body`, which calls out to `callback` of the controller `id` (a completion it took,
-    /// whose controller may be gone), as a delivery.
+    /// Runs `body`, the completion a presentation or dismissal took, as a delivery.
     @MainActor
-    static func run<Result>(_ callback: String, of id: ControllerID, _ body: () throws -> Result) rethrows -> Result {
-        try run(CallbackDelivery(receiver: .controller(id), callback: callback), body)
+    static func runCompletion(of transition: PresentationTransition, _ body: () -> Void) {
+        run(
+            CallbackDelivery(
+                receiver: .presentationCompletion(Unmanaged.passUnretained(transition)), callback: "completion"),
+            body)
     }
 
     /// Runs `body`, which calls a block given to a transition coordinator's `callback`, as a delivery.
     @MainActor
-    static func runCoordinatorBlock(_ callback: String, _ body: () -> Void) {
+    static func runCoordinatorBlock(_ callback: StaticString, _ body: () -> Void) {
         run(CallbackDelivery(receiver: .coordinator, callback: callback), body)
     }
 
     /// Runs `body`, which calls out to `callback` of `view`, as a delivery.
     @MainActor
-    static func run<Result>(_ callback: String, of view: View, _ body: () throws -> Result) rethrows -> Result {
-        try run(CallbackDelivery(receiver: .view(view), callback: callback), body)
+    static func run<Result>(_ callback: StaticString, of view: View, _ body: () throws -> Result) rethrows -> Result {
+        try run(CallbackDelivery(receiver: .view(Unmanaged.passUnretained(view)), callback: callback), body)
     }
 
     @MainActor
@@ -61,8 +71,10 @@ struct CallbackDelivery {
     /// `b.viewWillAppear(_:)`, `nav.delegate.navigationController(_:willShow:animated:)`.
     @MainActor var description: String {
         switch receiver {
-        case .controller(let id): "\(id).\(callback)"
-        case .view(let view): "\(view.name ?? view.shortDescription).\(callback)"
+        case .controller(let controller): "\(controller.takeUnretainedValue().id).\(callback)"
+        case .view(let view):
+            "\(view.takeUnretainedValue().name ?? view.takeUnretainedValue().shortDescription).\(callback)"
+        case .presentationCompletion(let transition): "\(transition.takeUnretainedValue().callerID).\(callback)"
         case .coordinator: "a block given to a transition coordinator's \(callback)"
         }
     }

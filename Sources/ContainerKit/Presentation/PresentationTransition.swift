@@ -249,7 +249,7 @@ final class PresentationTransition: VisibleTransitionHost {
     private func runCompletion() {
         guard let completion else { return }
         LifecycleObservation.emit(.completion(callerID, finished: nil), source: .controller(callerID))
-        CallbackDelivery.run("completion", of: callerID, completion)
+        CallbackDelivery.runCompletion(of: self, completion)
     }
 
     /// Lets go of the dismissed controllers, top first, so they are deallocated top down.
