@@ -52,8 +52,11 @@ open class Controller {
     @exclusivity(unchecked) var drivenStep: AppearanceStep?
 
     /// The container delivering this controller's `willMove(toParent:)` as it adopts it, while the
-    /// callback runs (see ``joiningParent``).
-    @exclusivity(unchecked) weak var joiningContainer: ContainerController?
+    /// callback runs (see ``joiningParent``). Set and put back by that container's `joinChildren`,
+    /// which runs for the whole callback, so the container outlives the link: it holds no reference
+    /// and is `unowned(unsafe)`, not `weak`, for the reason `View.superviewStorage` gives (a `weak`
+    /// link would put every retain of the parent on the slow path from its first adoption on).
+    @exclusivity(unchecked) unowned(unsafe) var joiningContainer: ContainerController?
 
     /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
     /// open while the parent link is not made yet, which is not a deallocated parent. The container
