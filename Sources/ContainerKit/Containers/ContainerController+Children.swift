@@ -59,7 +59,13 @@ extension ContainerController {
         // A built-in container changing its contents may have pending members (not children yet)
         // that count as children here too.
         let mayBeAncestor =
-            child === self || child.asContainer.map { !$0.childList.isEmpty || $0.isChangingContents } == true
+            if child === self {
+                true
+            } else if let container = child.asContainer {
+                !container.childList.isEmpty || container.isChangingContents
+            } else {
+                false
+            }
         if mayBeAncestor, isSelfOrDescendant(of: child) {
             ContractViolation(
                 kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],

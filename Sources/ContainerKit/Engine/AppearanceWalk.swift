@@ -46,7 +46,7 @@ enum AppearanceWalk {
         defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
         guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
         else { return }
-        let transitions = window.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
+        let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
         var stack: [PlannedStep] = []
         pushForwardingTargets(of: root, onto: &stack)
         while let (controller, parent, source, revision, parentState) = stack.popLast() {

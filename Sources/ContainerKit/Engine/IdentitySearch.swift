@@ -1,3 +1,18 @@
+/// Searches by identity, written as plain loops in nonisolated code.
+///
+/// A closure the standard library calls from main-actor code (`contains(where:)`, `filter`,
+/// `removeAll(where:)`, `Optional.map`) checks the executor each time it runs, as Swift 6 requires
+/// of an isolated closure passed to a module built in the Swift 5 language mode: about 220
+/// instructions a call on Linux, more than the rest of a containment step. The engine's paths that
+/// run on every push, pop, tab switch or containment change use these instead (CONTRIBUTING.md,
+/// "Performance").
+extension Optional {
+    /// The wrapped value as an array of one, or an empty array.
+    var asArray: [Wrapped] {
+        if let self { [self] } else { [] }
+    }
+}
+
 extension Array where Element: AnyObject {
     /// The last index of `element`, compared by identity, found without retaining or releasing the
     /// elements on the way: a plain scan of pointers, not a reference-count round trip per element.
@@ -15,6 +30,27 @@ extension Array where Element: AnyObject {
                 }
                 return nil
             }
+        }
+    }
+
+    /// Whether `element` is in the array, compared by identity.
+    func containsIdentical(_ element: Element) -> Bool {
+        lastIndex(ofIdentical: element) != nil
+    }
+
+    /// The elements that are not in `other`, compared by identity, in order.
+    func subtracting(identicalTo other: [Element]) -> [Element] {
+        var result: [Element] = []
+        for element in self where !other.containsIdentical(element) {
+            result.append(element)
+        }
+        return result
+    }
+
+    /// Removes every entry of `element`, compared by identity.
+    mutating func removeAll(identicalTo element: Element) {
+        while let index = lastIndex(ofIdentical: element) {
+            remove(at: index)
         }
     }
 }

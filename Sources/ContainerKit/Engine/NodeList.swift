@@ -120,12 +120,23 @@ struct NodeList<Node: ListedNode> {
     }
 
     /// Squeezes the holes out, keeping the order, and renumbers the nodes that moved.
+    ///
+    /// A loop, not `removeAll(where:)`: a closure the standard library calls from main-actor code
+    /// checks the executor on every call (CONTRIBUTING.md, "Performance").
     private mutating func compact() {
         guard holeCount > 0 else { return }
-        guard let firstHole = storage.firstIndex(where: { $0.isListHole }) else { return }
-        storage.removeAll { $0.isListHole }
+        var kept = 0
+        for index in storage.indices {
+            let node = storage[index]
+            if node.isListHole { continue }
+            if kept != index {
+                storage[kept] = node
+                node.listSlot = kept
+            }
+            kept += 1
+        }
+        storage.removeLast(storage.count - kept)
         holeCount = 0
-        renumber(from: firstHole)
     }
 
     /// Gives the nodes from `position` on their slots again.

@@ -23,7 +23,7 @@ enum ViewMove {
     /// not hold `target`, if the move to `target` leaves no visible window: a view moved from
     /// `superview` to `target` then leaves that exit's subtree before its walk reached it.
     private static func exitUnderWay(holding superview: View, notHolding target: View?) -> Window? {
-        guard !exitsUnderWay.isEmpty, target?.storedWindow.map({ $0.isHidden }) != false else { return nil }
+        guard !exitsUnderWay.isEmpty, target?.storedWindow?.isHidden != false else { return nil }
         for (exiting, window) in exitsUnderWay.reversed() where superview.isDescendant(of: exiting) {
             return target?.isDescendant(of: exiting) == true ? nil : window
         }
@@ -100,7 +100,8 @@ enum ViewMove {
         // A view taken out of a subtree whose exit walk is under way (one that left a visible
         // window, or a window being hidden) holds controllers that walk has yet to reach: it leaves
         // that window as a visible window's.
-        let leftExit = oldSuperview.flatMap { exitUnderWay(holding: $0, notHolding: newSuperview) }
+        let leftExit: Window? =
+            if let oldSuperview { exitUnderWay(holding: oldSuperview, notHolding: newSuperview) } else { nil }
         let leftWindow: Window? =
             if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { leftExit }
 
@@ -232,7 +233,8 @@ enum ViewMove {
         var current: View? = start
         while let node = current {
             if node === view { return true }
-            current = node.owningController.map { eventualSuperview(ofRootViewOf: $0) } ?? node.superview
+            current =
+                if let owner = node.owningController { eventualSuperview(ofRootViewOf: owner) } else { node.superview }
         }
         return false
     }

@@ -188,7 +188,7 @@ extension Window {
     }
 
     func animationEnded(_ animation: TransitionAnimation) {
-        if let index = animationsInFlight.firstIndex(where: { $0 === animation }) {
+        if let index = animationsInFlight.lastIndex(ofIdentical: animation) {
             animationsInFlight.remove(at: index)
         }
     }

@@ -16,14 +16,16 @@ extension Window {
     /// Asks for `host`'s visible transition at the end of the turn, after the transitions asked
     /// for before it. A host waiting already keeps its place.
     func requestVisibleTransition(for host: any VisibleTransitionHost) {
-        guard !transitionRequests.contains(where: { $0.host === host }) else { return }
+        for request in transitionRequests where request.host === host { return }
         transitionRequests.append(WeakHost(host: host))
         enqueue(.startVisibleTransitions)
     }
 
     /// Whether a visible transition is pending or in flight: an interactive one cannot begin then.
     var hasVisibleTransition: Bool {
-        isRunningVisibleTransition || transitionRequests.contains { $0.host != nil }
+        if isRunningVisibleTransition { return true }
+        for request in transitionRequests where request.host != nil { return true }
+        return false
     }
 
     /// Claims the window's transition slot for an interactive transition that begins inside its call.

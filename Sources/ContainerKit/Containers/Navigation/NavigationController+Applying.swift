@@ -111,11 +111,9 @@ extension NavigationController {
     /// The stack is committed before calling out. The controllers it adds are pending members until
     /// each is adopted (R9); one given elsewhere meanwhile is dropped with a warning.
     private func sendMoves(changingStackTo newStack: [Controller]) {
-        let oldIDs = Set(controllers.map(ObjectIdentifier.init))
-        let newIDs = Set(newStack.map(ObjectIdentifier.init))
-        var removed = controllers.filter { !newIDs.contains(ObjectIdentifier($0)) }
-        let added = newStack.filter { !oldIDs.contains(ObjectIdentifier($0)) }
-        let superseded = pendingTop.flatMap { $0 === newStack.last ? nil : $0 }
+        var removed = controllers.subtracting(identicalTo: newStack)
+        let added = newStack.subtracting(identicalTo: controllers)
+        let superseded: Controller? = if let pendingTop, pendingTop !== newStack.last { pendingTop } else { nil }
         if superseded != nil { pendingTop = nil }
         markPendingAdoption(added)
         defer { clearPendingAdoption(added) }
@@ -144,7 +142,7 @@ extension NavigationController {
             // `didMove(toParent: self)` when the transition settles it (R7).
             if controller.storedParent === self { continue }
             guard adoptChild(controller) else {
-                controllers.removeAll { $0 === controller }
+                controllers.removeAll(identicalTo: controller)
                 continue
             }
             // Its root view, put in a visible window by hand while the request waited, left it with
@@ -161,7 +159,7 @@ extension NavigationController {
             }
         }
         if let superseded {
-            let stays = controllers.contains { $0 === superseded }
+            let stays = controllers.containsIdentical(superseded)
             if !stays, superseded === shown, hasWindowForChanges {
                 // Shown on screen (appearing with the navigation controller): it is the outgoing
                 // controller of the transition now pending, whose end closes its move right after its
@@ -192,7 +190,7 @@ extension NavigationController {
     func endLeavingShownMove() -> Controller? {
         guard let leaving = leavingShown else { return nil }
         leavingShown = nil
-        let stays = controllers.contains { $0 === leaving }
+        let stays = controllers.containsIdentical(leaving)
         endMove(of: leaving, stays: stays)
         return stays ? nil : leaving
     }

@@ -268,11 +268,11 @@ extension NavigationController {
         to controller: Controller, animated: Bool, completion: (() -> Void)?,
         whenApplied: (([Controller]) -> Void)?
     ) -> [Controller] {
-        guard controllers.contains(where: { $0 === controller }) else {
+        guard controllers.containsIdentical(controller) else {
             popToViolation(controller).report()
             return []
         }
-        let recheck = { [self] in controllers.contains { $0 === controller } ? nil : popToViolation(controller) }
+        let recheck = { [self] in controllers.containsIdentical(controller) ? nil : popToViolation(controller) }
         let kept = keepUntilChangeEnds("pop(to: \(controller.id)) on \(id)", recheck: recheck) { [self] in
             _ = requestPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
         }
@@ -440,7 +440,7 @@ extension NavigationController {
         if let cycle = presentationCycle(adopting: controller) {
             return refuse(.addingToSelfOrDescendant, cycle)
         }
-        if !allowingStackMembers, controllers.contains(where: { $0 === controller }) {
+        if !allowingStackMembers, controllers.containsIdentical(controller) {
             return refuse(.pushingControllerInStack, "it is already in the stack (UIKit raises)")
         }
         if let waiting = controller.pendingMembershipConflict(),

@@ -37,7 +37,7 @@ extension NavigationController: VisibleTransitionHost {
             transition.to = nil
             let leaving = endLeavingShownMove()
             runCompletions(transition.completions)
-            release(leaving.map { [$0] } ?? [])
+            release(leaving.asArray)
             isTransitionInFlight = false
             checkInvariants()
             applyWaitingRequests()
@@ -67,15 +67,15 @@ extension NavigationController: VisibleTransitionHost {
             done()
         }
         let goesOn = goesOnAfterItsStart(
-            in: window, transition: "The navigation transition", incoming: incoming.map { [$0] } ?? [])
+            in: window, transition: "The navigation transition", incoming: incoming.asArray)
         guard animated, goesOn else {
             finish(true)
             return
         }
         window.animationStarted(
             TransitionAnimation(
-                kind: .navigation, container: self, from: transition.from.map { [$0] } ?? [],
-                to: incoming.map { [$0] } ?? [],
+                kind: .navigation, container: self, from: transition.from.asArray,
+                to: incoming.asArray,
                 duration: Self.transitionDuration, window: window, completion: finish))
     }
 
@@ -109,7 +109,7 @@ extension NavigationController: VisibleTransitionHost {
         runCompletions(transition.completions)
         transition.from = nil
         transition.to = nil
-        release(leaving.map { [$0] } ?? [])
+        release(leaving.asArray)
         isTransitionInFlight = false
         checkInvariants()
         applyWaitingRequests()
@@ -130,7 +130,7 @@ extension NavigationController: VisibleTransitionHost {
         }
         let leaving = endLeavingShownMove()
         runCompletions(completions)
-        release(leaving.map { [$0] } ?? [])
+        release(leaving.asArray)
         checkInvariants()
         if !isTransitionInFlight { applyWaitingRequests() }
     }

@@ -168,7 +168,7 @@ open class NavigationController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] { shown.map { [$0] } ?? [] }
+    override var visibleChildren: [Controller] { shown.asArray }
 
     override func shows(_ child: Controller) -> Bool { shown === child }
 
