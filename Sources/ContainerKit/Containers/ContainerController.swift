@@ -100,20 +100,20 @@ open class ContainerController: Controller {
     /// a child it holds the only reference to (an iterative teardown; see `deinit` there); a main-actor
     /// stored property cannot be touched there on any instance but `self`. Everything else reaches it
     /// on the main actor.
-    @exclusivity(unchecked) nonisolated(unsafe) var childList = NodeList<Controller>()
+    @exclusivity(unchecked) nonisolated(unsafe) final var childList = NodeList<Controller>()
 
     /// Whether a built-in container's change of its contents is under way: from a request (or the
     /// settling of its moves) until the moves it began inside the call have been begun, or ended
     /// (see ``changingContents(_:)``).
-    @exclusivity(unchecked) var isChangingContents = false
+    @exclusivity(unchecked) final var isChangingContents = false
 
     /// Requests to this container made from the callbacks of its change under way, in request
     /// order: each runs once the change has finished, inside the same call.
-    @exclusivity(unchecked) var requestsAfterChange: [KeptRequest] = []
+    @exclusivity(unchecked) final var requestsAfterChange: [KeptRequest] = []
 
     /// Whether ``requestsAfterChange`` are being run: a request run from there that is kept again
     /// joins the end of the same list.
-    @exclusivity(unchecked) var isRunningRequestsAfterChange = false
+    @exclusivity(unchecked) final var isRunningRequestsAfterChange = false
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

@@ -21,12 +21,12 @@ open class Controller {
     // the runtime's dynamic exclusivity checks, a quarter of a containment round trip's
     // instructions, could only ever pass.
 
-    @exclusivity(unchecked) var loading = ViewLoadingStateMachine()
-    @exclusivity(unchecked) var appearance = AppearanceStateMachine()
-    @exclusivity(unchecked) var containment = ContainmentStateMachine()
+    @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
+    @exclusivity(unchecked) final var appearance = AppearanceStateMachine()
+    @exclusivity(unchecked) final var containment = ContainmentStateMachine()
 
     /// The root view; nil until loaded.
-    @exclusivity(unchecked) var storedView: View?
+    @exclusivity(unchecked) final var storedView: View?
 
     /// The parent. Ownership runs down the tree, so this holds no reference: it is `unowned(unsafe)`,
     /// not `weak`, because any object a `weak` reference points to pays a slow path on every retain
@@ -36,27 +36,27 @@ open class Controller {
     /// `nonisolated(unsafe)` so that the parent's nonisolated `deinit` can clear it: that `deinit`
     /// runs where the parent's last reference is dropped, in practice on the main actor, and while it
     /// runs nothing else can reach the parent to change its children.
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var storedParent: ContainerController?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var storedParent: ContainerController?
 
     /// Where the controller stands among its parent's children (see ``NodeList``).
-    @exclusivity(unchecked) nonisolated(unsafe) var listSlot = -1
+    @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
 
     /// The callback whose base implementation the running override is expected to reach.
-    @exclusivity(unchecked) var awaitingSuper: SuperCall?
+    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
 
     /// The appearance callback being delivered to this controller, if any (for R8's flags).
-    @exclusivity(unchecked) var deliveringAppearance: AppearanceCallback?
+    @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
 
     /// The appearance step being delivered to this built-in container, which its base appearance
     /// callbacks forward to its visible children (F6).
-    @exclusivity(unchecked) var drivenStep: AppearanceStep?
+    @exclusivity(unchecked) final var drivenStep: AppearanceStep?
 
     /// The container delivering this controller's `willMove(toParent:)` as it adopts it, while the
     /// callback runs (see ``joiningParent``). Set and put back by that container's `joinChildren`,
     /// which runs for the whole callback, so the container outlives the link: it holds no reference
     /// and is `unowned(unsafe)`, not `weak`, for the reason `View.superviewStorage` gives (a `weak`
     /// link would put every retain of the parent on the slow path from its first adoption on).
-    @exclusivity(unchecked) unowned(unsafe) var joiningContainer: ContainerController?
+    @exclusivity(unchecked) unowned(unsafe) final var joiningContainer: ContainerController?
 
     /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
     /// open while the parent link is not made yet, which is not a deallocated parent. The container
@@ -65,35 +65,42 @@ open class Controller {
 
     /// How the deferred did-appear of a window entry names this controller (see
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
-    @exclusivity(unchecked) var deferredReference: ControllerReference?
+    @exclusivity(unchecked) final var deferredReference: ControllerReference?
 
     /// The controller's identity in events and violations.
     public let id: ControllerID
 
     /// Presentation links and settings (Presentation/Controller+Presentation.swift).
-    @exclusivity(unchecked) var presentation = PresentationState()
+    @exclusivity(unchecked) final var presentation = PresentationState()
 
     /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
-    @exclusivity(unchecked) var ownTransitionCoordinator: Coordinator?
+    @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?
 
     /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
-    @exclusivity(unchecked) var forwardsSizeTransition = false
+    @exclusivity(unchecked) final var forwardsSizeTransition = false
 
-    @exclusivity(unchecked) var storedPreferredContentSize: Size = .zero
+    @exclusivity(unchecked) final var storedPreferredContentSize: Size = .zero
+
+    /// Made on first use by a link that must reach this controller without keeping it alive;
+    /// cleared as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
+    @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
 
     /// The navigation controller whose stack this controller waits to join: a push or
     /// `setControllers` naming it was accepted during that navigation controller's interactive pop,
     /// and runs when the gesture ends. Until then it counts as a pending member of that stack (R9):
     /// another parent, stack, tab, page, window or presenter cannot take it. Weak: the navigation
     /// controller holds the request, and so this controller, not the other way round.
-    weak var pendingStack: NavigationController?
+    weak final var pendingStack: NavigationController?
 
     /// The built-in container that has checked this controller as a new child and has not adopted
     /// it yet: `tabs.controllers = […]` and `nav.setControllers(…)` begin the removals first, and
     /// the page controller adopts its pages one at a time, and the callbacks those send run in
     /// between. Until the adoption it counts as a pending member of that container (R9), as with
-    /// ``pendingStack``. Weak: the container holds it in its contents already.
-    weak var pendingAdoption: ContainerController?
+    /// ``pendingStack``. The container marks it and clears the mark inside the one call of its own
+    /// that changes its contents (or adopts it), so the container outlives the mark: it holds no
+    /// reference and is `unowned(unsafe)`, not `weak`, which would give the container a side table
+    /// (CONTRIBUTING.md, "Performance").
+    @exclusivity(unchecked) unowned(unsafe) final var pendingAdoption: ContainerController?
 
     /// The built-in container this controller waits to join, if any: ``pendingStack`` or
     /// ``pendingAdoption``.
@@ -154,6 +161,7 @@ open class Controller {
     /// referenced child, and a `deinit` runs where the last reference is dropped, in practice on the
     /// main actor, so no main-actor code runs meanwhile.
     deinit {
+        livenessStorage?.isAlive = false
         deferredReference?.controller = nil
         if let view = storedView, view.owningController === self { view.owningController = nil }
         let container = self as? ContainerController

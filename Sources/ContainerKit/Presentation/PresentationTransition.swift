@@ -16,6 +16,8 @@ final class PresentationTransition: VisibleTransitionHost {
     let animated: Bool
     let completion: (() -> Void)?
     let isDismissal: Bool
+    /// Cleared as this transition goes away, for the window's queue (``VisibleTransitionRequest``).
+    nonisolated(unsafe) let liveness = Liveness()
 
     init(
         presenting: Controller, chain: [Controller], caller: Controller, animated: Bool,
@@ -28,6 +30,10 @@ final class PresentationTransition: VisibleTransitionHost {
         self.completion = completion
         self.isDismissal = dismissing
         bottom = chain.first
+    }
+
+    deinit {
+        liveness.isAlive = false
     }
 
     /// Whether the presenter disappears while the chain is up: the bottom one's style decides.

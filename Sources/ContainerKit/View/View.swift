@@ -26,7 +26,7 @@ open class View {
     /// on every retain and release. It stays sound because it never outlives its target: a move clears
     /// or replaces it, and a superview that goes away clears it in each subview first (`deinit`).
     /// `nonisolated(unsafe)` for that `deinit`, as ``subviewStorage``.
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var superviewStorage: View?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var superviewStorage: View?
 
     /// The subviews, back to front.
     public var subviews: [View] { subviewList.nodes }
@@ -36,22 +36,22 @@ open class View {
     /// `nonisolated(unsafe)` so that the nonisolated `deinit` can take the subviews out of a subview it
     /// holds the only reference to (see `deinit`); a main-actor stored property cannot be touched there
     /// on any instance but `self`. Everything else reaches it on the main actor.
-    @exclusivity(unchecked) nonisolated(unsafe) var subviewList = NodeList<View>()
+    @exclusivity(unchecked) nonisolated(unsafe) final var subviewList = NodeList<View>()
 
     /// Where the view stands among its superview's subviews (see ``NodeList``).
-    @exclusivity(unchecked) nonisolated(unsafe) var listSlot = -1
+    @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
 
     /// The window this view is in, cached and updated as the view moves.
     ///
     /// A back pointer that holds no reference, `unowned(unsafe)` for the reason ``superviewStorage``
     /// is: a move updates it down the subtree, and a window that goes away clears it in every view of
     /// its tree first (`Window`'s `deinit`, which needs it `nonisolated(unsafe)`).
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var storedWindow: Window?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var storedWindow: Window?
 
     /// The controller whose root view this is: a back pointer that holds no reference (the controller
     /// holds the view), `unowned(unsafe)` for the reason ``superviewStorage`` is. The controller clears
     /// it when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var owningController: Controller?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var owningController: Controller?
 
     /// Creates a view with `frame`.
     public init(frame: Rect = .zero) {

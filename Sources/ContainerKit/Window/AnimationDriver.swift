@@ -83,8 +83,12 @@ public final class TransitionAnimation {
     /// Whether it ran to its end (`true`) or was cut short (`false`); nil while in flight.
     public private(set) var finished: Bool?
 
-    weak var containerController: Controller?
-    weak var window: Window?
+    /// The container running the transition, nil once it has gone away.
+    var containerController: Controller? { containerLink.object }
+    /// The window the transition runs in, nil once it has gone away.
+    var window: Window? { windowLink.object }
+    private let containerLink: LivenessLink<Controller>
+    private let windowLink: LivenessLink<Window>
     private var completion: ((Bool) -> Void)?
     private var completionObservers: [(Bool) -> Void] = []
 
@@ -96,12 +100,12 @@ public final class TransitionAnimation {
         self.interaction = interaction
         self.kind = kind
         self.container = container.id
-        self.containerController = container
+        self.containerLink = LivenessLink(container)
         self.fromControllers = from.map(\.id)
         self.toControllers = to.map(\.id)
         self.duration = duration
         self.options = options
-        self.window = window
+        self.windowLink = LivenessLink(window)
         self.completion = completion
     }
 

@@ -44,13 +44,14 @@ extension Window {
             animation.interaction?.finish()
             animation.complete(finished: true)
         }
-        // The transitions' `done` reaches the window weakly, and so not now: the slot is freed here.
+        // The transitions' `done` finds the window gone (its liveness is cleared as its `deinit`
+        // begins), and does nothing now: the slot is freed here.
         isRunningVisibleTransition = false
         deferred.removeAll()
         var settled = 0
         while !transitionRequests.isEmpty, settled < Self.maximumRoundsPerTurn {
             let request = transitionRequests.removeFirst()
-            guard let host = request.host else { continue }
+            guard let host = request.liveHost else { continue }
             settled += 1
             host.startVisibleTransition(in: self) {}
         }

@@ -6,25 +6,50 @@ protocol VisibleTransitionHost: AnyObject {
     /// settles its requests without one; calls `done` once the transition has completed (inside
     /// this call when it is not animated).
     func startVisibleTransition(in window: Window, done: @escaping () -> Void)
+
+    /// Cleared when the host goes away: the window's queue reaches the host through it.
+    var liveness: Liveness { get }
 }
 
-struct WeakHost {
-    weak var host: (any VisibleTransitionHost)?
+/// A host's place in its window's queue of visible transitions. It reaches the host without
+/// holding it, and without a `weak` reference, which would give the host a side table and put
+/// every retain and release of it on the slow path for the rest of its life (CONTRIBUTING.md,
+/// "Performance"): the host's ``Liveness``, cleared as the host goes away, says whether the
+/// unretained pointer may be followed.
+@MainActor
+struct VisibleTransitionRequest {
+    let liveness: Liveness
+    unowned(unsafe) let host: any VisibleTransitionHost
+
+    init(host: any VisibleTransitionHost) {
+        liveness = host.liveness
+        self.host = host
+    }
+
+    /// The host, unless it has been deallocated since it asked.
+    var liveHost: (any VisibleTransitionHost)? {
+        liveness.isAlive ? host : nil
+    }
+
+    /// Whether the request is `host`'s, told without following the pointer of a host that may be gone.
+    func isMade(by host: any VisibleTransitionHost) -> Bool {
+        liveness === host.liveness
+    }
 }
 
 extension Window {
     /// Asks for `host`'s visible transition at the end of the turn, after the transitions asked
     /// for before it. A host waiting already keeps its place.
     func requestVisibleTransition(for host: any VisibleTransitionHost) {
-        for request in transitionRequests where request.host === host { return }
-        transitionRequests.append(WeakHost(host: host))
+        for request in transitionRequests where request.isMade(by: host) { return }
+        transitionRequests.append(VisibleTransitionRequest(host: host))
         enqueue(.startVisibleTransitions)
     }
 
     /// Whether a visible transition is pending or in flight: an interactive one cannot begin then.
     var hasVisibleTransition: Bool {
         if isRunningVisibleTransition { return true }
-        for request in transitionRequests where request.host != nil { return true }
+        for request in transitionRequests where request.liveness.isAlive { return true }
         return false
     }
 
@@ -45,15 +70,22 @@ extension Window {
         }
     }
 
+    /// The `done` of a visible transition that claimed the slot: it gives the slot back, unless
+    /// the window has gone away meanwhile (a window being released frees its slot itself).
+    var releaseSlotWhenDone: () -> Void {
+        let liveness = liveness
+        return { [unowned(unsafe) self] in
+            if liveness.isAlive { releaseVisibleTransitionSlot() }
+        }
+    }
+
     /// Starts the waiting transitions, one at a time, until one stays in flight.
     func startVisibleTransitions() {
         while !isRunningVisibleTransition, !transitionRequests.isEmpty {
             let request = transitionRequests.removeFirst()
-            guard let host = request.host else { continue }
+            guard let host = request.liveHost else { continue }
             isRunningVisibleTransition = true
-            host.startVisibleTransition(in: self) { [weak self] in
-                self?.releaseVisibleTransitionSlot()
-            }
+            host.startVisibleTransition(in: self, done: releaseSlotWhenDone)
         }
     }
 }

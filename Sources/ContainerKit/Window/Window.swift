@@ -53,17 +53,21 @@ open class Window: View {
     public internal(set) var isStatusBarHidden = false
 
     // The engine's stored state is `@exclusivity(unchecked)`, for the reason `Controller`'s is.
-    @exclusivity(unchecked) var storedRootController: Controller?
+    @exclusivity(unchecked) final var storedRootController: Controller?
     /// `nonisolated(unsafe)` so that `deinit` can read whether the window is visible before it
     /// takes the main actor to hide it (see ``release()``).
-    @exclusivity(unchecked) nonisolated(unsafe) var storedIsHidden = true
-    @exclusivity(unchecked) var deferred: [DeferredWork] = []
+    @exclusivity(unchecked) nonisolated(unsafe) final var storedIsHidden = true
+    @exclusivity(unchecked) final var deferred: [DeferredWork] = []
     /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
-    @exclusivity(unchecked) var lastCompletionSerial: UInt64 = 0
-    @exclusivity(unchecked) var running: [DeferredWork] = []
+    @exclusivity(unchecked) final var lastCompletionSerial: UInt64 = 0
+    @exclusivity(unchecked) final var running: [DeferredWork] = []
+    /// Made on first use by a link that must reach this window without keeping it alive; cleared
+    /// as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
+    @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
+
     /// `nonisolated(unsafe)` so that `deinit` can read whether work is waiting (see `deinit`).
-    @exclusivity(unchecked) nonisolated(unsafe) var transitionRequests: [WeakHost] = []
-    @exclusivity(unchecked) var isRunningVisibleTransition = false
+    @exclusivity(unchecked) nonisolated(unsafe) final var transitionRequests: [VisibleTransitionRequest] = []
+    @exclusivity(unchecked) final var isRunningVisibleTransition = false
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {
@@ -91,6 +95,7 @@ open class Window: View {
     /// meanwhile. The release of a visible window, or of one with work waiting, runs main-actor code:
     /// it must happen on the main actor (it traps otherwise), as every use of a window does.
     deinit {
+        livenessStorage?.isAlive = false
         if !storedIsHidden || !transitionRequests.isEmpty {
             MainActor.assumeIsolated { release() }
         }

@@ -205,11 +205,11 @@ extension NavigationController {
     func shownControllerTook(_ step: AppearanceStep, _ child: Controller) {
         switch step {
         case .begin(appearing: true, let animated, _):
-            announcedTop = nil
+            announcedTopSerial = nil
             guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
                 child.appearanceState == .appearing
             else { return }
-            announcedTop = child
+            announcedTopSerial = child.id.serial
             announcedAnimated = animated
             tellDelegateWillShow(child, animated: animated)
         case .end(appearing: true):
@@ -217,16 +217,16 @@ extension NavigationController {
             // it; its state was left to a container that forwards by hand) has no viewDidAppear to
             // come: its move ends now.
             if child.appearanceState == .appeared { endPendingTopMove(of: child) }
-            guard announcedTop === child else { return }
-            announcedTop = nil
+            guard announcedTopSerial == child.id.serial else { return }
+            announcedTopSerial = nil
             guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
                 child.appearanceState == .appeared
             else { return }
             tellDelegateDidShow(child, animated: announcedAnimated)
         case .end(appearing: false):
-            announcedTop = nil
+            announcedTopSerial = nil
         case .begin(appearing: false, _, _), .end(appearing: nil):
-            announcedTop = nil
+            announcedTopSerial = nil
         }
     }
 }

@@ -95,7 +95,7 @@ extension NavigationController {
         else { return nil }
         isInteractivePopInProgress = true
         isTransitionInFlight = true
-        announcedTop = nil
+        announcedTopSerial = nil
         controllers.removeLast()
         let below = controllers[controllers.count - 1]
         leavingShown = top
@@ -154,7 +154,7 @@ extension NavigationController {
         ownTransitionCoordinator = nil
         tellDelegateWillShow(top, animated: true)
         tellDelegateDidShow(top, animated: true)
-        release(leaving.map { [$0] } ?? [])
+        release(leaving.asArray)
         isTransitionInFlight = false
         checkInvariants()
         applyWaitingRequests()

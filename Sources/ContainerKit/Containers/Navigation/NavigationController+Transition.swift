@@ -46,7 +46,7 @@ extension NavigationController: VisibleTransitionHost {
         }
         // This transition's willShow and didShow take the place of those of the navigation
         // controller's own appearance (spec §6).
-        announcedTop = nil
+        announcedTopSerial = nil
         let animated = transition.animated
         let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
         ownTransitionCoordinator = coordinator

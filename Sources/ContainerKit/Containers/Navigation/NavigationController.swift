@@ -61,43 +61,45 @@ open class NavigationController: ContainerController {
     public internal(set) var controllers: [Controller] = []
 
     /// The controller whose view the navigation controller shows now.
-    var shown: Controller?
+    final var shown: Controller?
 
     /// The top whose addition is open: its `willMove(toParent: self)` was sent, and its
     /// `didMove(toParent: self)` comes right after its `viewDidAppear` (the transition's, or off
     /// screen its first one), or after a `viewDidDisappear` that comes first, or when a later change
     /// makes another controller the top (spec §6).
-    var pendingTop: Controller?
+    final var pendingTop: Controller?
 
     /// The shown controller, once a change took it out of the stack: its `willMove(toParent: nil)`
     /// was sent, and its move ends with the transition that takes it off screen, right after its
     /// `viewDidDisappear` (`didMove(toParent: self)` if a later change put it back, R7).
-    var leavingShown: Controller?
+    final var leavingShown: Controller?
 
     /// Completion closures of requests the next visible transition settles, in request order.
-    var pendingCompletions: [() -> Void] = []
+    final var pendingCompletions: [() -> Void] = []
 
     /// Whether the latest request applied asked for animation.
-    var pendingAnimated = false
+    final var pendingAnimated = false
 
     /// Whether a transition of this navigation controller is in flight: from its will-callbacks
     /// (or the start of a swipe back) to the last step of its ending (spec §6).
-    var isTransitionInFlight = false
+    final var isTransitionInFlight = false
 
     /// Whether a swipe back is in progress, from ``beginInteractivePop()`` until its transition
     /// completes.
-    var isInteractivePopInProgress = false
+    final var isInteractivePopInProgress = false
 
     /// Requests waiting for the transition pending or in flight, in request order (spec §6).
-    var waitingRequests: [WaitingRequest] = []
+    final var waitingRequests: [WaitingRequest] = []
 
     /// Whether ``applyWaitingRequests()`` is running.
-    var isApplyingWaitingRequests = false
+    final var isApplyingWaitingRequests = false
 
     /// The top the delegate was told `willShow` about as the navigation controller itself began
     /// appearing, and that appearance's flag: its `didShow` follows its `viewDidAppear` (spec §6).
-    weak var announcedTop: Controller?
-    var announcedAnimated = false
+    /// Named by its serial number, which is never reused: it is only compared, and a `weak`
+    /// reference would give the top a side table (CONTRIBUTING.md, "Performance").
+    final var announcedTopSerial: UInt64?
+    final var announcedAnimated = false
 
     /// Creates an empty navigation controller.
     public override init() {

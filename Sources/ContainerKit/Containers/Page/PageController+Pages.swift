@@ -131,7 +131,7 @@ extension PageController {
             requestTurn()
             return
         }
-        startVisibleTransition(in: window) { [weak window] in window?.releaseVisibleTransitionSlot() }
+        startVisibleTransition(in: window, done: window.releaseSlotWhenDone)
     }
 
     /// Asks for the turn to the pages the requests made so far name: on screen, in the window's

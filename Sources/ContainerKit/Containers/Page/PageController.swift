@@ -49,26 +49,26 @@ open class PageController: ContainerController {
     public internal(set) var shownControllers: [Controller] = []
 
     /// The pages whose views the page controller shows now.
-    var displayed: [Controller] = []
+    final var displayed: [Controller] = []
 
     /// Pages given by `setControllers` whose addition the next turn settles, and completions.
-    var pendingAdditions: [Controller] = []
-    var pendingCompletions: [(Bool) -> Void] = []
-    var pendingAnimated = false
+    final var pendingAdditions: [Controller] = []
+    final var pendingCompletions: [(Bool) -> Void] = []
+    final var pendingAnimated = false
 
     /// Pages whose addition was open when the programmatic turn in flight started: the pages that
     /// turn settles. Those asked for since wait in ``pendingAdditions`` for the next turn.
-    var settlingAdditions: [Controller] = []
+    final var settlingAdditions: [Controller] = []
 
     /// Counts programmatic requests, so a swipe that completes after one keeps the pages it asked for.
-    var pageRequests = 0
+    final var pageRequests = 0
 
     /// Whether a turn of this page controller (a swipe, or a programmatic turn) has begun and not
     /// completed: a request made meanwhile waits for it, on screen or off (``requestTurn()``).
-    var isTurnInFlight = false
+    final var isTurnInFlight = false
 
     /// Whether a request made off screen while a turn was in flight waits for that turn to complete.
-    var requestWaitsForTurnInFlight = false
+    final var requestWaitsForTurnInFlight = false
 
     /// Creates a page controller.
     public init(transitionStyle: PageTransitionStyle, spineLocation: SpineLocation = .min) {

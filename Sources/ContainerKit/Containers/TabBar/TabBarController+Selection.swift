@@ -298,7 +298,7 @@ extension TabBarController {
             window.requestVisibleTransition(for: self)
             return
         }
-        runSwitch(in: window, deferringDidHalf: true) { [weak window] in window?.releaseVisibleTransitionSlot() }
+        runSwitch(in: window, deferringDidHalf: true, done: window.releaseSlotWhenDone)
     }
 
     func tellDelegateDidSelect(_ controller: Controller) {

@@ -52,7 +52,7 @@ extension TabBarController: VisibleTransitionHost {
         coordinator.runAlongsideAnimations()
         let tabSwitch = TabSwitch(from: from, to: to)
         inFlightSwitch = tabSwitch
-        let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.map { [$0] } ?? [])
+        let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
         guard deferringDidHalf, goesOn else {
             completeSwitch(tabSwitch, coordinator: coordinator)
             done()
@@ -61,7 +61,7 @@ extension TabBarController: VisibleTransitionHost {
         // In flight until the end of the turn, though not animated: never handed to the driver. A
         // container leaving the window, or the window hiding, completes it first, as any other.
         let animation = TransitionAnimation(
-            kind: .tabSwitch, container: self, from: from.map { [$0] } ?? [], to: to.map { [$0] } ?? [],
+            kind: .tabSwitch, container: self, from: from.asArray, to: to.asArray,
             duration: 0, window: window
         ) { [self] _ in
             completeSwitch(tabSwitch, coordinator: coordinator)

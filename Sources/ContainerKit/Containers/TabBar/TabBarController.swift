@@ -33,18 +33,18 @@ open class TabBarController: ContainerController {
     /// Asked before and told after a tap selects a tab. Weak.
     public weak var delegate: (any TabBarControllerDelegate)?
 
-    var storedControllers: [Controller] = []
-    var selectedPosition: Int?
+    final var storedControllers: [Controller] = []
+    final var selectedPosition: Int?
 
     /// The controller whose view the tab bar controller shows now.
-    var shown: Controller?
+    final var shown: Controller?
 
     /// Tabs taken out while shown, or while the switch that hides them was half done: their
     /// removal ends after that switch.
-    var removalsAfterSwitch: [Controller] = []
+    final var removalsAfterSwitch: [Controller] = []
 
     /// The switch whose first half has run and whose did-half waits for the end of the turn.
-    var inFlightSwitch: TabSwitch?
+    final var inFlightSwitch: TabSwitch?
 
     /// Creates a tab bar controller with no tabs.
     public override init() {
@@ -60,7 +60,7 @@ open class TabBarController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] { shown.map { [$0] } ?? [] }
+    override var visibleChildren: [Controller] { shown.asArray }
 
     override func shows(_ child: Controller) -> Bool { shown === child }
 
