@@ -215,6 +215,15 @@ extension NavigationControllerDelegate {
     public func navigationController(_ nav: NavigationController, didShow controller: Controller, animated: Bool) {}
 }
 
+extension NavigationController {
+    /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the
+    /// controller it presents, if any, otherwise the top of the stack.
+    public var visibleController: Controller? { presentedController ?? controllers.last }
+
+    /// The top of the stack.
+    public var topController: Controller? { controllers.last }
+}
+
 extension Controller {
     /// The nearest ancestor that is a navigation controller, if any.
     public var navigationController: NavigationController? { nearestAncestor(of: NavigationController.self) }
