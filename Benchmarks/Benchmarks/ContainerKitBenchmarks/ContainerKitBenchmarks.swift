@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkStage
 import ContainerKit
 import ContainerKitTesting
 

@@ -49,16 +49,6 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// A visible window of a phone's size with `root` as its root, its first turn over.
-@MainActor
-func showInWindow(_ root: Controller) -> Window {
-    let window = Window(name: "window", frame: Rect(x: 0, y: 0, width: 390, height: 844))
-    window.rootController = root
-    window.makeKeyAndVisible()
-    window.runUntilIdle()
-    return window
-}
-
 /// The three steps of adding a child, and the three of removing it.
 @MainActor
 func embed(_ child: Controller, in parent: ContainerController) {
