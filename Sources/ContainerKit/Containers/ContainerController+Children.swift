@@ -144,6 +144,7 @@ extension ContainerController {
         }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
+        child.noteJoined(self)
         TreeRevision.advance()
         return true
     }

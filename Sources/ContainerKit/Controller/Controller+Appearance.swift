@@ -53,6 +53,8 @@ extension Controller {
     ///     ``endAppearanceTransition()`` ones included.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         defer { checkInvariants() }
+        beginDrivingByHand()
+        defer { endDrivingByHand() }
         AppearanceWalk.run(
             from: self, step: .begin(appearing: isAppearing, animated: animated, timing: .beforeDidAppear),
             source: manualSource, rootIsManual: true)
@@ -81,6 +83,8 @@ extension Controller {
     /// `animated` is the flag of the begin call.
     public func endAppearanceTransition() {
         defer { checkInvariants() }
+        beginDrivingByHand()
+        defer { endDrivingByHand() }
         AppearanceWalk.run(from: self, step: .end(appearing: nil), source: manualSource, rootIsManual: true)
     }
 

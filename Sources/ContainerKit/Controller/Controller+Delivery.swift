@@ -36,6 +36,7 @@ extension Controller {
     /// Delivers an appearance callback: reports the event, runs the override, and checks that it
     /// reached `super`.
     func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource) {
+        noteAppearanceCallback()
         let event: SuperCall
         switch callback {
         case .willAppear:

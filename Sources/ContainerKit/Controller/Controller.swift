@@ -67,6 +67,12 @@ open class Controller {
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
     @exclusivity(unchecked) final var deferredReference: ControllerReference?
 
+    #if CONTAINERKIT_INTERNAL_CHECKS
+        /// The internal checks' history: this controller's appearance was left to code that drives
+        /// it by hand, and has not been given back yet (see `AppearanceDefinition`).
+        @exclusivity(unchecked) final var appearanceLeftToHand = false
+    #endif
+
     /// The controller's identity in events and violations.
     public let id: ControllerID
 

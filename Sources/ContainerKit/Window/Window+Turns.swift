@@ -57,14 +57,17 @@ extension Window {
             return
         }
         Self.windowRunningTurn = self
+        var stoppedAsRunaway = false
         defer {
             Self.windowRunningTurn = nil
             checkInvariants()
             storedRootController?.checkInvariants()
+            checkAppearanceDefinition(turnWasStopped: stoppedAsRunaway)
         }
         var rounds = 0
         while !deferred.isEmpty {
             guard rounds < Self.maximumRoundsPerTurn else {
+                stoppedAsRunaway = true
                 let left = deferred.map(\.description)
                 deferred.removeAll()
                 ContractViolation(

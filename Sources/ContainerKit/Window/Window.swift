@@ -68,6 +68,11 @@ open class Window: View {
     /// `nonisolated(unsafe)` so that `deinit` can read whether work is waiting (see `deinit`).
     @exclusivity(unchecked) nonisolated(unsafe) final var transitionRequests: [VisibleTransitionRequest] = []
     @exclusivity(unchecked) final var isRunningVisibleTransition = false
+    #if CONTAINERKIT_INTERNAL_CHECKS
+        /// The internal checks' history: a turn of this window was stopped as a runaway, and the
+        /// work it dropped left appearances that no turn will end (see `AppearanceDefinition`).
+        @exclusivity(unchecked) final var hadRunawayTurn = false
+    #endif
 
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {

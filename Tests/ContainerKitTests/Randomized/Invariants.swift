@@ -298,13 +298,17 @@ final class InvariantChecker {
     }
 
     /// Once the turn is over, a controller has appeared exactly when its view is in a visible
-    /// window (and has disappeared otherwise), except under the container that forwards by hand.
+    /// window (and has disappeared otherwise), except under the container that forwards by hand:
+    /// the engine's ``AppearanceDefinition``, with the history it leaves to its callers kept in
+    /// `leftToTheirContainer`. The world's own reading of the trees must agree with it.
     private func quiescentAppearanceProblem() -> String? {
         for controller in world.controllers {
+            let definition = AppearanceDefinition(of: controller)
             let visible = world.isInVisibleWindow(controller)
-            let expected: AppearanceState = visible ? .appeared : .disappeared
+            let expected = definition.expected
+            if let message = definitionDisagreement(controller, definition, visible: visible) { return message }
             let key = ObjectIdentifier(controller)
-            if world.isUnderManualContainer(controller) {
+            if definition.driver == .manual {
                 world.leftToTheirContainer.insert(key)
                 continue
             }
@@ -324,6 +328,21 @@ final class InvariantChecker {
             return "\(controller.id) is \(controller.appearanceState), but \(place)"
         }
         return nil
+    }
+
+    /// Where the engine's definition and the world's reading of the trees part: the expected state
+    /// is not the one the window's visibility gives, the driver is not `.manual` exactly under the
+    /// container that forwards by hand, or, once the turn is over, a transition is said to drive it.
+    private func definitionDisagreement(
+        _ controller: Controller, _ definition: AppearanceDefinition, visible: Bool
+    ) -> String? {
+        let underManual = world.isUnderManualContainer(controller)
+        guard
+            definition.expected != (visible ? .appeared : .disappeared) || (definition.driver == .manual) != underManual
+                || definition.driver == .transition
+        else { return nil }
+        return "the engine's AppearanceDefinition of \(controller.id) (\(definition)) disagrees with the world: "
+            + "\(visible ? "in" : "not in") a visible window, \(underManual ? "" : "not ")under the manual container"
     }
 
     /// The controller's root view is where its parent puts it: inside the parent's view, and for a
