@@ -217,9 +217,9 @@ extension Controller {
     @inline(__always)
     func noteJoined(_ parent: ContainerController) {
         #if CONTAINERKIT_INTERNAL_CHECKS
-            var current: ContainerController? = parent
-            while let node = current, node.appearanceForwarding != .manual { current = node.storedParent }
-            guard current != nil else { return }
+            guard parent.appearanceForwarding == .manual || AppearanceWalk.isUnderManualForwarding(parent) else {
+                return
+            }
             var pending: [Controller] = [self]
             while let node = pending.popLast() {
                 node.appearanceLeftToHand = true

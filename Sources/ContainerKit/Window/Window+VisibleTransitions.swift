@@ -73,10 +73,8 @@ extension Window {
     /// The `done` of a visible transition that claimed the slot: it gives the slot back, unless
     /// the window has gone away meanwhile (a window being released frees its slot itself).
     var releaseSlotWhenDone: () -> Void {
-        let liveness = liveness
-        return { [unowned(unsafe) self] in
-            if liveness.isAlive { releaseVisibleTransitionSlot() }
-        }
+        let window = LivenessLink(self)
+        return { window.object?.releaseVisibleTransitionSlot() }
     }
 
     /// Starts the waiting transitions, one at a time, until one stays in flight.
