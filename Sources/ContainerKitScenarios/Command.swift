@@ -26,8 +26,8 @@ public enum Command {
 
           (no argument)    list the scenarios
           <scenario>       play it and print its transcript, one callback a line
-          --explain        cite the rule of the lifecycle reference behind each line (§6, R4, F2)
-                           and its evidence: DOC, LOG or MODEL
+          --explain        cite the rule of the lifecycle reference behind each line (§6, R4, F2),
+                           its evidence (DOC, LOG or MODEL) and the call that planned it
           --mermaid        print the transcript as a Mermaid sequence diagram instead
           --tree           also print the controller and view trees afterwards
           --all-callbacks  also print viewIsAppearing(_:) lines, which the reference leaves out

@@ -10,8 +10,6 @@ public struct Scenario {
     public let reference: String
     /// One line for the catalog.
     public let summary: String
-    /// What the scenario shows, for the rules `--explain` cites where a line's source does not say.
-    var context: ExplanationContext = .standard
     /// Sets the stage, then plays the scenario. Events the closure skips (`recorder.skipEvents()`)
     /// are the setup and are not printed.
     let play: @MainActor (Recorder) -> Stage
@@ -32,8 +30,9 @@ public struct Scenario {
         public var tree = false
         /// `viewIsAppearing(_:)` lines too.
         public var allCallbacks = false
-        /// Each line annotated with the rule of the lifecycle reference it follows and that rule's
-        /// evidence (DOC, LOG or MODEL). Ignored with ``mermaid``.
+        /// Each line followed by its cause, as the engine recorded it: the rule of the lifecycle
+        /// reference it follows, that rule's evidence (DOC, LOG or MODEL), and the call that planned
+        /// it. Ignored with ``mermaid``.
         public var explain = false
 
         /// Creates options.
@@ -59,12 +58,7 @@ public struct Scenario {
             lines.append(MermaidDiagram.render(entries, naming: recorder.name(for:)))
         } else if options.explain {
             lines += Self.legend
-            let explainer = Explainer(context: context, entries: entries, window: stage.window)
-            lines += Self.columns(
-                entries.indices.map { index in
-                    let citation = explainer.citation(at: index)
-                    return [recorder.render(entries[index].event), citation.rule, citation.tag, citation.reason]
-                })
+            lines += recorder.explain(entries)
         } else {
             lines += entries.map { recorder.render($0.event) }
         }
@@ -82,21 +76,9 @@ public struct Scenario {
 extension Scenario {
     /// What `--explain` prints under the header.
     static let legend = [
-        "# callback, then the rule of spec/lifecycle.md it follows and that rule's evidence:",
+        "# callback, the rule of spec/lifecycle.md it follows, that rule's evidence, the call that planned it:",
         "# DOC Apple's documentation, LOG a log of real UIKit, MODEL ContainerKit's decision",
     ]
-
-    /// Rows as left-aligned columns two spaces apart; the last column is not padded.
-    static func columns(_ rows: [[String]]) -> [String] {
-        guard let count = rows.first?.count else { return [] }
-        let widths = (0..<count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.indices.map { column in
-                let text = row[column]
-                return column == count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
-            }.joined(separator: "  ")
-        }
-    }
 }
 
 /// A container with no behaviour of its own: the engine does everything.

@@ -57,6 +57,11 @@ import Testing
                     Legend: − expected, not recorded; + recorded, not expected; unmarked lines match.
                     To fix, correct the expected transcript if the recorded order is right; otherwise find the call \
                     that changed the order.
+
+                    Why each line recorded but not expected was sent (rule, evidence, reason, ← the call that \
+                    planned it):
+                    + c.viewDidLoad()  §3  DOC  the view loads once, just before the first callback that needs it  \
+                    ← c.loadViewIfNeeded()
                     """
                 ])
             // The failed expect consumed the events all the same.

@@ -35,6 +35,34 @@ import Testing
                 """)
     }
 
+    @Test func eachLineRecordedButNotExpectedIsFollowedByItsCause() {
+        let expected = ["c.willMove(toParent: p)", "c.didMove(toParent: p)"]
+        let actual = ["c.willMove(toParent: p)", "c.viewWillAppear(animated: false)", "c.didMove(toParent: p)"]
+        let explained = [
+            "c.willMove(toParent: p)            R1  DOC  addChild(_:) sends it  ← p.addChild(c)",
+            "c.viewWillAppear(animated: false)  F2  LOG  a view entering a window  ← p.view.addSubview(c.view)",
+            "c.didMove(toParent: p)             R3  DOC  the container calls it  ← c.didMove(toParent: p)",
+        ]
+        #expect(
+            TranscriptDiff.message(expected: expected, actual: actual, explained: explained) == """
+                The recorded transcript differs from the expected one: 1 line recorded but not expected \
+                (expected 2 lines, recorded 3).
+
+                  c.willMove(toParent: p)
+                + c.viewWillAppear(animated: false)
+                  c.didMove(toParent: p)
+
+                Legend: − expected, not recorded; + recorded, not expected; unmarked lines match.
+                To fix, correct the expected transcript if the recorded order is right; otherwise find the call \
+                that changed the order.
+
+                Why each line recorded but not expected was sent (rule, evidence, reason, ← the call that planned \
+                it):
+                + c.viewWillAppear(animated: false)  F2  LOG  a view entering a window  ← p.view.addSubview(c.view)
+                """)
+        #expect(TranscriptDiff.message(expected: actual, actual: actual, explained: explained) == nil)
+    }
+
     @Test func distantChangesAreSeparatedByAnEllipsis() {
         let expected = (1...12).map { "line \($0)" }
         var actual = expected

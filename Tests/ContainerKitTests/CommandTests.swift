@@ -64,7 +64,9 @@ import Testing
         #expect(Scenario.catalog.contains { $0.reference.hasPrefix("§10") }, "no scenario shows §10")
     }
 
-    @Test func everyExplainedLineCitesARuleAndItsEvidence() {
+    /// Every explained line cites a rule and its evidence, and names the call that planned it:
+    /// every line but a deallocation, which happens where the last reference goes.
+    @Test func everyExplainedLineCitesARuleItsEvidenceAndItsCall() {
         let tags: Set<Substring> = ["DOC", "LOG", "MODEL", "DOC/LOG", "DOC/MODEL", "LOG/MODEL"]
         for scenario in Scenario.catalog {
             let lines = scenario.output(.init(explain: true)).split(separator: "\n")
@@ -76,11 +78,15 @@ import Testing
             for line in lines {
                 let columns = line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty }
-                #expect(columns.count == 4, "\(scenario.name): \(line)")
-                guard columns.count == 4 else { continue }
+                let isDeallocation = columns.first?.hasSuffix(".deinit") == true
+                #expect(columns.count == (isDeallocation ? 4 : 5), "\(scenario.name): \(line)")
+                guard columns.count >= 4 else { continue }
                 #expect(columns[1].wholeMatch(of: /§\d+|R\d|F\d/) != nil, "\(scenario.name): \(line)")
                 #expect(tags.contains(Substring(columns[2])), "\(scenario.name): \(line)")
                 #expect(columns[3] != "delivered by the engine", "\(scenario.name): no rule explains \(line)")
+                if columns.count == 5 {
+                    #expect(columns[4].hasPrefix("← "), "\(scenario.name): \(line)")
+                }
             }
         }
     }

@@ -34,7 +34,8 @@ import Testing
 
     @Test func everyMarkedTranscriptMatchesTheEngine() throws {
         let blocks = try Self.documents().flatMap { try Self.blocks(in: $0) }
-        #expect(blocks.filter { $0.document == "README.md" }.count >= 3, "README.md lost its checked transcripts")
+        // The explained push and the unbalanced end; the Mermaid drawing lives in SpiesAndLeaks.md.
+        #expect(blocks.filter { $0.document == "README.md" }.count >= 2, "README.md lost its checked transcripts")
         for block in blocks {
             guard let scenario = Scenario.catalog.first(where: { $0.name == block.scenario }) else {
                 Issue.record("\(block): no scenario is named '\(block.scenario)'")

@@ -94,7 +94,11 @@ private final class Witness: Controller {
             let c = Leaf(name: "gone")
             return c.id
         }
-        #expect(recorder.entries == [Recorder.Entry(event: .deallocated(id), source: .external)])
+        let released = LifecycleCause(
+            rule: LifecycleRule(
+                section: "§1", evidence: [.model], reason: "nothing holds it once the turn of its removal is over"),
+            call: nil)
+        #expect(recorder.entries == [Recorder.Entry(event: .deallocated(id), source: .external, cause: released)])
         #expect(recorder.transcript() == "gone.deinit")
     }
 

@@ -24,11 +24,12 @@ import Testing
         for file in files {
             let text = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("!") {
-                // callback, rule, evidence, reason: columns separated by two spaces or more.
+                // callback, rule, evidence, reason and (but for a deallocation) the call that planned
+                // it: columns separated by two spaces or more.
                 let columns = line.split(separator: "  ", omittingEmptySubsequences: true)
                     .map { $0.trimmingCharacters(in: .whitespaces) }
-                try #require(columns.count == 4, "\(file): cannot read '\(line)'")
-                rules.insert(Array(columns.dropFirst()))
+                try #require(columns.count == 4 || columns.count == 5, "\(file): cannot read '\(line)'")
+                rules.insert(Array(columns[1...3]))
                 lines += 1
                 if columns[2] == "MODEL" { modelLines += 1 }
             }

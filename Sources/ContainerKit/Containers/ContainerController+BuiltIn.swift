@@ -34,15 +34,15 @@ extension ContainerController {
         return true
     }
 
-    /// Runs `step` on `controller` and what it forwards to, driven by this container.
-    func drive(_ controller: Controller, _ step: AppearanceStep) {
-        AppearanceWalk.run(from: controller, step: step, source: .controller(id), rootIsManual: false)
+    /// Runs `step` on `controller` and what it forwards to, driven by this container for `rule`.
+    func drive(_ controller: Controller, _ step: AppearanceStep, rule: Rule) {
+        AppearanceWalk.run(from: controller, step: step, source: .controller(id), rule: rule, rootIsManual: false)
     }
 
     /// Runs a request's completion closure, reporting it as `container.completion()`.
-    func runCompletions(_ completions: [() -> Void]) {
+    func runCompletions(_ completions: [() -> Void], rule: Rule) {
         for completion in completions {
-            LifecycleObservation.emit(.completion(id, finished: nil), source: .controller(id))
+            LifecycleObservation.emit(.completion(id, finished: nil), source: .controller(id), rule: rule)
             CallbackDelivery.run("completion", of: self, completion)
         }
     }
@@ -107,15 +107,15 @@ extension ContainerController {
     /// brings it in, only if the container is still on screen in `window`: the callbacks sent
     /// before (the outgoing controller's will-disappear, a `viewDidLoad()`) may have taken it out,
     /// and a controller that began appearing there would be left appearing off screen.
-    func beginAppearance(ofIncoming incoming: Controller, animated: Bool, in window: Window) {
+    func beginAppearance(ofIncoming incoming: Controller, animated: Bool, in window: Window, rule: Rule) {
         guard isShown(in: window) else { return }
-        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: rule)
     }
 
     /// Ends the appearance a transition of this container began for `incoming`, as
-    /// ``AppearanceWalk/endIncomingAppearance(of:animated:source:)`` says.
-    func endIncomingAppearance(of incoming: Controller, animated: Bool) {
-        AppearanceWalk.endIncomingAppearance(of: incoming, animated: animated, source: .controller(id))
+    /// ``AppearanceWalk/endIncomingAppearance(of:animated:source:rule:)`` says.
+    func endIncomingAppearance(of incoming: Controller, animated: Bool, rule: Rule) {
+        AppearanceWalk.endIncomingAppearance(of: incoming, animated: animated, source: .controller(id), rule: rule)
     }
 
     /// Whether the visible transition this built-in container started in `window` goes on there,

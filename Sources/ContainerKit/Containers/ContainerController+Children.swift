@@ -27,25 +27,33 @@ extension ContainerController {
     /// - Parameter child: The controller to add. It stays in ``children``, in the order of the
     ///   calls (R5), until ``Controller/removeFromParent()`` takes it out.
     public func addChild(_ child: Controller) {
+        let call = Planning.enter(LifecycleCall(self, "addChild", (nil, .of(child))))
+        defer { Planning.leave(call) }
         let formerParent = child.storedParent
         defer {
             checkInvariants()
             child.checkInvariants()
             formerParent?.checkInvariants()
         }
-        guard admits(child) else { return }
-        switch child.containment.addChild(to: id) {
-        case .reportAlreadyChild:
-            ContractViolation(
-                kind: .addingExistingChild, severity: .warning, controllers: [id, child.id],
-                message: "\(child.id) is already a child of \(id); addChild(_:) was ignored."
-            ).report()
-        case .removeFromCurrentParentFirst:
-            child.performRemoval(reparenting: true)
-            if let former = formerParent, !admitsAfterRemoval(child, from: former) { return }
-            addChild(child)
-        case .sendWillMove:
-            joinChildren(child)
+        // Once more after R4's removal from a former parent, whose callbacks may have changed the tree.
+        var reparenting = false
+        while admits(child) {
+            let currentParent = child.storedParent
+            switch child.containment.addChild(to: id) {
+            case .reportAlreadyChild:
+                ContractViolation(
+                    kind: .addingExistingChild, severity: .warning, controllers: [id, child.id],
+                    message: "\(child.id) is already a child of \(id); addChild(_:) was ignored."
+                ).report()
+                return
+            case .removeFromCurrentParentFirst:
+                child.performRemoval(reparenting: true)
+                if let former = currentParent, !admitsAfterRemoval(child, from: former) { return }
+                reparenting = true
+            case .sendWillMove:
+                joinChildren(child, rule: reparenting ? .reparentingAddition : .addChild)
+                return
+            }
         }
     }
 
@@ -132,10 +140,10 @@ extension ContainerController {
     ///   keeps the order in which additions completed). A built-in container passes the position
     ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
-    func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
+    func joinChildren(_ child: Controller, at position: Int? = nil, rule: Rule = .addChild) -> Bool {
         let wasJoiningContainer = child.joiningContainer
         child.joiningContainer = self
-        child.deliverWillMove(toParent: self, source: .controller(id))
+        child.deliverWillMove(toParent: self, source: .controller(id), rule: rule)
         child.joiningContainer = wasJoiningContainer
         // Still heading here, or already arrived: its override may have ended the move itself with
         // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.
@@ -144,6 +152,7 @@ extension ContainerController {
         }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
+        child.releaseRule = .release
         child.noteJoined(self)
         TreeRevision.advance()
         return true
@@ -161,12 +170,12 @@ extension ContainerController {
     /// all the same, it is not adopted: a warning says so, and the caller drops it from its
     /// contents. Returns whether the child was adopted.
     @discardableResult
-    func adoptChild(_ child: Controller) -> Bool {
+    func adoptChild(_ child: Controller, rule: Rule) -> Bool {
         defer { if child.pendingAdoption === self { child.pendingAdoption = nil } }
         child.reconcileDeallocatedParent()
         switch child.containment.addChild(to: id) {
         case .sendWillMove:
-            guard joinChildren(child, at: children.count), let childView = child.storedView,
+            guard joinChildren(child, at: children.count, rule: rule), let childView = child.storedView,
                 childView.superview != nil
             else { return true }
             ViewMove.perform(childView, to: nil, at: nil, drivesAppearance: false)
@@ -199,10 +208,10 @@ extension ContainerController {
     }
 
     /// A built-in container begins a child's removal: `willMove(toParent: nil)`, inside the call (R3).
-    func beginRemovingChild(_ child: Controller) {
+    func beginRemovingChild(_ child: Controller, rule: Rule) {
         switch child.containment.willMove(to: nil) {
         case .accept:
-            child.deliverWillMove(toParent: nil, source: .controller(id))
+            child.deliverWillMove(toParent: nil, source: .controller(id), rule: rule)
         case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
             preconditionFailure("\(id) began removing \(child.id) while a move of it was open")
         }
@@ -210,16 +219,19 @@ extension ContainerController {
 
     /// A built-in container ends a child's move: `didMove(toParent: self)` when it stays, or its
     /// removal (`didMove(toParent: nil)`, after it left ``children``) when it goes (R2, R7).
-    func endMove(of child: Controller, stays: Bool) {
+    func endMove(of child: Controller, stays: Bool, rule: Rule) {
         if stays {
+            // A removal it cancels ends the move elsewhere than it was heading (R7).
+            let removalWasOpen = LifecycleObservation.isObserving && child.containment.isMovingFromParent
             switch child.containment.didMove(to: id) {
             case .accept:
-                child.deliverDidMove(toParent: self, source: .controller(id))
+                child.deliverDidMove(
+                    toParent: self, source: .controller(id), rule: removalWasOpen ? .moveEndsElsewhere : rule)
             case .reportUnexpectedParent, .reportUnmatchedDidMove, .reportUnexpectedWillMove:
                 preconditionFailure("\(id) ended a move of \(child.id) that was not open")
             }
         } else {
-            child.performRemoval(reparenting: true)
+            child.performRemoval(reparenting: true, rule: rule)
         }
     }
 

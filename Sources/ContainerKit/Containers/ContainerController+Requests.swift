@@ -1,5 +1,6 @@
 /// A request to a built-in container made from a callback of its change under way, kept for the end
 /// of that change (see ``ContainerController/changingContents(_:)``).
+@MainActor
 struct KeptRequest {
     /// What the request is, for the warning that gives it up: `tabs.controllers = […]`, say.
     let call: String
@@ -7,6 +8,8 @@ struct KeptRequest {
     let recheck: () -> ContractViolation?
     /// Makes the request, through the container's API.
     let run: () -> Void
+    /// The call that made the request: what running it sends names it as the call that planned it.
+    let plannedBy = Planning.current
 }
 
 extension ContainerController {
@@ -53,7 +56,7 @@ extension ContainerController {
     /// so it is given up with a warning (no fault: the caller has returned), naming what refuses it.
     private func runKeptRequest(_ request: KeptRequest) {
         guard let refusal = request.recheck() else {
-            request.run()
+            Planning.resume(request.plannedBy, request.run)
             return
         }
         ContractViolation(

@@ -67,6 +67,10 @@ extension ContainerController {
         from: Controller, to: Controller, duration: Double, options: TransitionOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)?
     ) {
+        let call = Planning.enter(
+            LifecycleCall(
+                self, "transition", ("from", .of(from)), ("to", .of(to)), ("duration", .value("\(duration)"))))
+        defer { Planning.leave(call) }
         defer {
             checkInvariants()
             from.checkInvariants()
@@ -94,13 +98,13 @@ extension ContainerController {
         if began {
             AppearanceWalk.run(
                 from: from, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                source: source, rootIsManual: false)
+                source: source, rule: .transitionWill, rootIsManual: false)
             // Taken out of the visible window by those callbacks, the container has nothing to show:
             // the incoming controller does not begin appearing (§1).
             if isInVisibleWindow {
                 AppearanceWalk.run(
                     from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
-                    source: source, rootIsManual: false)
+                    source: source, rule: .transitionWill, rootIsManual: false)
             }
         }
         placeIncomingView(of: to, in: superview, after: from, began: began)
@@ -123,9 +127,11 @@ extension ContainerController {
                 ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
             }
             if began {
-                endIncomingAppearance(of: to, animated: animated)
+                endIncomingAppearance(of: to, animated: animated, rule: .transitionDid)
                 if outgoingLeaves || !from.isInVisibleWindow {
-                    AppearanceWalk.run(from: from, step: .end(appearing: false), source: source, rootIsManual: false)
+                    AppearanceWalk.run(
+                        from: from, step: .end(appearing: false), source: source, rule: .transitionDid,
+                        rootIsManual: false)
                 } else {
                     // Moved by hand to another place in the visible window meanwhile: it stays on
                     // screen, and the window drives it from now on (F2).
@@ -133,7 +139,8 @@ extension ContainerController {
                 }
             }
             if let completion {
-                LifecycleObservation.emit(.completion(id, finished: finished), source: source)
+                LifecycleObservation.emit(
+                    .completion(id, finished: finished), source: source, rule: .transitionCompletion)
                 CallbackDelivery.run("completion", of: self) { completion(finished) }
             }
         }

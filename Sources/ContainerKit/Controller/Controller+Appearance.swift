@@ -52,12 +52,15 @@ extension Controller {
     ///   - animated: The flag every callback of this transition carries, the
     ///     ``endAppearanceTransition()`` ones included.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        let call = Planning.enter(
+            LifecycleCall(self, "beginAppearanceTransition", (nil, .flag(isAppearing)), ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
         defer { checkInvariants() }
         beginDrivingByHand()
         defer { endDrivingByHand() }
         AppearanceWalk.run(
             from: self, step: .begin(appearing: isAppearing, animated: animated, timing: .beforeDidAppear),
-            source: manualSource, rootIsManual: true)
+            source: manualSource, rule: manualRule, rootIsManual: true)
     }
 
     /// Completes the appearance transition begun with ``beginAppearanceTransition(_:animated:)``, as
@@ -82,11 +85,17 @@ extension Controller {
     ///
     /// `animated` is the flag of the begin call.
     public func endAppearanceTransition() {
+        let call = Planning.enter(LifecycleCall(self, "endAppearanceTransition"))
+        defer { Planning.leave(call) }
         defer { checkInvariants() }
         beginDrivingByHand()
         defer { endDrivingByHand() }
-        AppearanceWalk.run(from: self, step: .end(appearing: nil), source: manualSource, rootIsManual: true)
+        AppearanceWalk.run(
+            from: self, step: .end(appearing: nil), source: manualSource, rule: manualRule, rootIsManual: true)
     }
+
+    /// A manual begin or end follows F4 when a container drives its child by hand, §3 otherwise.
+    private var manualRule: Rule { parent == nil ? .manualAppearance : .forwardedByHand }
 
     /// A manual begin or end is driven by the parent when there is one, otherwise by code outside the tree.
     private var manualSource: EventSource {

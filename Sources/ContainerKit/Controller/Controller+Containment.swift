@@ -22,6 +22,8 @@ extension Controller {
     /// With `c` this controller and `p` its parent, inside the call:
     /// 1. `c.didMove(toParent: nil)` — `c` has left `p.children` already (R2)
     public func removeFromParent() {
+        let call = Planning.enter(LifecycleCall(self, "removeFromParent"))
+        defer { Planning.leave(call) }
         let formerParent = storedParent
         defer {
             checkInvariants()
@@ -36,8 +38,11 @@ extension Controller {
         performRemoval(reparenting: false)
     }
 
-    /// The removal of R2, or of R4 when `reparenting` (no report then).
-    func performRemoval(reparenting: Bool) {
+    /// The removal of R2, or of R4 when `reparenting` (no report then). A built-in container
+    /// passes the `rule` its removal follows.
+    func performRemoval(reparenting: Bool, rule: Rule? = nil) {
+        // An addition still open ends at nil: the move ends elsewhere than it was heading (R7).
+        let additionWasOpen = LifecycleObservation.isObserving && containment.isMovingToParent
         switch containment.removeFromParent(reparenting: reparenting) {
         case .none:
             return
@@ -53,7 +58,10 @@ extension Controller {
             }
             parent?.removeChildEntry(self)
             storedParent = nil
-            deliverDidMove(toParent: nil, source: .controller(parentID))
+            deliverDidMove(
+                toParent: nil, source: .controller(parentID),
+                rule: additionWasOpen
+                    ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent))
             AppearanceWalk.endOrphanedTransition(
                 of: self, source: .controller(parentID), formerWindow: formerWindow, formerParent: parent)
             // Given to another parent (R4), it follows that parent from now on.
@@ -84,7 +92,7 @@ extension Controller {
     /// A parent that was deallocated leaves its children with a stale containment state: the
     /// children are detached without callbacks, as UIKit clears the link when the parent goes away.
     func reconcileDeallocatedParent() {
-        if storedParent == nil, containment.parent != nil, !isJoiningParent {
+        if storedParent == nil, !containment.isDetached, !isJoiningParent {
             containment = ContainmentStateMachine()
         }
     }
@@ -95,11 +103,15 @@ extension Controller {
             awaitingSuper = nil
             return
         }
+        let call = Planning.enter(LifecycleCall(self, "willMove", ("toParent", .of(parent))))
+        defer { Planning.leave(call) }
         reconcileDeallocatedParent()
         if refusesMoveByHand(naming: parent, call: "willMove") { return }
         switch containment.willMove(to: parent?.id) {
         case .accept:
-            LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: containmentSource(parent))
+            LifecycleObservation.emit(
+                .willMove(id, toParent: parent?.id), source: containmentSource(parent),
+                rule: parent == nil ? .containerWillMoveToNil : .containerCall)
         case .reportUnexpectedWillMove(let problem):
             let detail: String
             switch problem {
@@ -128,14 +140,20 @@ extension Controller {
             awaitingSuper = nil
             return
         }
+        let call = Planning.enter(LifecycleCall(self, "didMove", ("toParent", .of(parent))))
+        defer { Planning.leave(call) }
         reconcileDeallocatedParent()
         if refusesMoveByHand(naming: parent, call: "didMove") { return }
         // Only a violation's message names the parent: built then, so an accepted didMove
         // allocates nothing.
         var named: String { parent.map { "\($0.id)" } ?? "nil" }
+        // What the move was heading to, for the rule an observer is told (R7): read only then.
+        let endsElsewhere = LifecycleObservation.isObserving && moveEndsElsewhere(than: parent)
         switch containment.didMove(to: parent?.id) {
         case .accept:
-            LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: containmentSource(parent))
+            LifecycleObservation.emit(
+                .didMove(id, toParent: parent?.id), source: containmentSource(parent),
+                rule: endsElsewhere ? .moveEndsElsewhere : containerDidMoveRule(parent))
         case .reportUnexpectedParent(let expected):
             let reason =
                 expected == nil
@@ -173,6 +191,28 @@ extension Controller {
         guard let container else { return false }
         return container.refusesManualMove(
             of: self, call: "\(id).\(call)(toParent: \(parent.map { "\($0.id)" } ?? "nil"))")
+    }
+
+    /// Whether `didMove(toParent: parent)` would end the open move elsewhere than it was heading
+    /// (R7): an addition that ends at another parent, or a removal that ends at a parent.
+    private func moveEndsElsewhere(than parent: ContainerController?) -> Bool {
+        switch containment.state {
+        case .attaching(let destination): destination != parent?.id
+        case .detaching: parent != nil
+        case .attached, .detached: false
+        }
+    }
+
+    /// The rule of a `didMove(toParent: parent)` a container called itself (R3): from the
+    /// completion of its `transition(from:to:…)`, or once the child is in place.
+    private func containerDidMoveRule(_ parent: ContainerController?) -> Rule {
+        guard let parent else { return .containerCall }
+        if let delivery = CallbackDelivery.innermost, case .controller(let caller) = delivery.receiver,
+            caller.takeUnretainedValue() === parent, delivery.isCompletion
+        {
+            return .containerDidMoveInTransition
+        }
+        return .containerDidMove
     }
 
     /// A container's own containment call is driven by the container involved.

@@ -35,24 +35,24 @@ enum AppearanceCallback: Hashable {
 extension Controller {
     /// Delivers an appearance callback: reports the event, runs the override, and checks that it
     /// reached `super`.
-    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource) {
+    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource, rule: Rule) {
         noteAppearanceCallback()
         let event: SuperCall
         switch callback {
         case .willAppear:
-            LifecycleObservation.emit(.viewWillAppear(id, animated: animated), source: source)
+            LifecycleObservation.emit(.viewWillAppear(id, animated: animated), source: source, rule: rule)
             event = .viewWillAppear
         case .isAppearing:
-            LifecycleObservation.emit(.viewIsAppearing(id, animated: animated), source: source)
+            LifecycleObservation.emit(.viewIsAppearing(id, animated: animated), source: source, rule: rule)
             event = .viewIsAppearing
         case .didAppear:
-            LifecycleObservation.emit(.viewDidAppear(id, animated: animated), source: source)
+            LifecycleObservation.emit(.viewDidAppear(id, animated: animated), source: source, rule: rule)
             event = .viewDidAppear
         case .willDisappear:
-            LifecycleObservation.emit(.viewWillDisappear(id, animated: animated), source: source)
+            LifecycleObservation.emit(.viewWillDisappear(id, animated: animated), source: source, rule: rule)
             event = .viewWillDisappear
         case .didDisappear:
-            LifecycleObservation.emit(.viewDidDisappear(id, animated: animated), source: source)
+            LifecycleObservation.emit(.viewDidDisappear(id, animated: animated), source: source, rule: rule)
             event = .viewDidDisappear
         }
         let savedSuper = awaitingSuper
@@ -74,14 +74,14 @@ extension Controller {
     }
 
     /// Delivers `willMove(toParent:)` from the engine (R1, R4).
-    func deliverWillMove(toParent parent: ContainerController?, source: EventSource) {
-        LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source)
+    func deliverWillMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
+        LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source, rule: rule)
         runOverride(expecting: .willMove(parent.map(ObjectIdentifier.init))) { willMove(toParent: parent) }
     }
 
     /// Delivers `didMove(toParent:)` from the engine (R2, R4).
-    func deliverDidMove(toParent parent: ContainerController?, source: EventSource) {
-        LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source)
+    func deliverDidMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
+        LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source, rule: rule)
         runOverride(expecting: .didMove(parent.map(ObjectIdentifier.init))) { didMove(toParent: parent) }
     }
 
@@ -99,7 +99,7 @@ extension Controller {
     func deliverViewWillTransition(to size: Size, coordinator: any TransitionCoordinator, source: EventSource)
         -> Bool
     {
-        LifecycleObservation.emit(.viewWillTransition(id, to: size), source: source)
+        LifecycleObservation.emit(.viewWillTransition(id, to: size), source: source, rule: .sizeTransition)
         let saved = awaitingSuper
         let savedForwarding = forwardsSizeTransition
         awaitingSuper = .viewWillTransition
@@ -153,6 +153,12 @@ extension Controller {
     func forwardToVisibleChildren() {
         guard let container = asContainer, let step = drivenStep else { return }
         drivenStep = nil
+        // Work of the call that delivered this callback (its base implementation).
+        Planning.continueInsideCallback { forward(step, to: container) }
+    }
+
+    /// ``forwardToVisibleChildren()`` once the step is taken.
+    private func forward(_ step: AppearanceStep, to container: ContainerController) {
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         let children = container.visibleChildren
         for child in children where transitions?.isMoving(child) != true {
@@ -176,9 +182,10 @@ extension Controller {
                 // a change it catches up with (F2, F5).
                 AppearanceWalk.run(
                     from: child, step: .begin(appearing: appearing, animated: false, timing: .afterWillAppear),
-                    source: .controller(id), rootIsManual: false)
+                    source: .controller(id), rule: .builtInForwarding, rootIsManual: false)
             }
-            AppearanceWalk.run(from: child, step: step, source: .controller(id), rootIsManual: false)
+            AppearanceWalk.run(
+                from: child, step: step, source: .controller(id), rule: .builtInForwarding, rootIsManual: false)
             // A navigation controller tells its delegate of its own appearance (spec §6).
             (container as? NavigationController)?.shownControllerTook(step, child)
         }

@@ -13,10 +13,14 @@ extension Controller {
     public var preferredContentSize: Size {
         get { storedPreferredContentSize }
         set {
+            let call = Planning.enter(.setting("preferredContentSize", of: .controller(id), to: .value("\(newValue)")))
+            defer { Planning.leave(call) }
             guard newValue != storedPreferredContentSize else { return }
             storedPreferredContentSize = newValue
             guard let parent = storedParent else { return }
-            LifecycleObservation.emit(.preferredContentSizeDidChange(parent.id, child: id), source: .controller(id))
+            LifecycleObservation.emit(
+                .preferredContentSizeDidChange(parent.id, child: id), source: .controller(id),
+                rule: .preferredContentSize)
             CallbackDelivery.run("preferredContentSizeDidChange(forChildContentContainer:)", of: parent) {
                 parent.preferredContentSizeDidChange(forChildContentContainer: self)
             }

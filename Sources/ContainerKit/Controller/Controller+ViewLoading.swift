@@ -48,10 +48,14 @@ extension Controller {
     /// 1. `c.loadView()`
     /// 2. `c.viewDidLoad()`
     public func loadViewIfNeeded() {
+        let call = Planning.enter(LifecycleCall(self, "loadViewIfNeeded"))
+        defer { Planning.leave(call) }
         _ = view
     }
 
     private func loadViewForRead() -> View {
+        let call = Planning.enter(LifecycleCall(target: .controller(id), name: "view", form: .getter))
+        defer { Planning.leave(call) }
         switch loading.viewRequested() {
         case .returnView:
             if let view = storedView { return view }
@@ -61,7 +65,7 @@ extension Controller {
             adoptRootView(view)
             return view
         case .callLoadView:
-            LifecycleObservation.emit(.loadView(id), source: .controller(id))
+            LifecycleObservation.emit(.loadView(id), source: .controller(id), rule: .viewLoad)
             CallbackDelivery.run("loadView()", of: self) { loadView() }
             switch loading.loadViewReturned(assignedView: storedView != nil) {
             case .callViewDidLoad:
@@ -83,7 +87,7 @@ extension Controller {
     }
 
     private func callViewDidLoad() {
-        LifecycleObservation.emit(.viewDidLoad(id), source: .controller(id))
+        LifecycleObservation.emit(.viewDidLoad(id), source: .controller(id), rule: .viewLoad)
         CallbackDelivery.run("viewDidLoad()", of: self) { viewDidLoad() }
     }
 

@@ -84,6 +84,9 @@ open class Controller {
 
     /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
     @exclusivity(unchecked) final var forwardsSizeTransition = false
+    /// The rule its deallocation cites: set by a built-in container or a dismissal as it lets go of
+    /// the controller (a deallocation's cause, read in `deinit`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var releaseRule = Rule.release
 
     @exclusivity(unchecked) final var storedPreferredContentSize: Size = .zero
 
@@ -176,7 +179,7 @@ open class Controller {
                 if child.storedParent === container { child.storedParent = nil }
             }
         }
-        LifecycleObservation.emit(.deallocated(id), source: .external)
+        LifecycleObservation.emitDeallocation(of: id, rule: releaseRule)
         guard let container, !container.childList.isEmpty else { return }
         var worklist = Array(container.childList.removeAll().reversed())
         while var child = worklist.popLast() {

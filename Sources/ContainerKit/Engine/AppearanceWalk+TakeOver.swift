@@ -157,6 +157,8 @@ extension AppearanceWalk {
         guard !isUnderManualForwarding(parent) else { return }
         run(
             from: root, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
-            source: .controller(parent.id), rootIsManual: false)
+            source: .controller(parent.id),
+            rule: parent.appearanceForwarding == .containerDriven ? .builtInForwarding : .forwarded,
+            rootIsManual: false)
     }
 }

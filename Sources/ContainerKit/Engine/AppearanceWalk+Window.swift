@@ -126,7 +126,7 @@ extension AppearanceWalk {
         window.enqueue(.completeAppearance(queued))
         run(
             from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
-            source: source, rootIsManual: false, sparingMovesOf: window)
+            source: source, rule: .windowEntry, rootIsManual: false, sparingMovesOf: window)
         let epoch = root.appearance.epoch
         window.updateAppearanceCompletion(serial: queued.serial) { completion in
             completion.rootBegan = epoch != completion.epoch
@@ -139,11 +139,11 @@ extension AppearanceWalk {
     /// disappears again (will-disappear, then did-disappear, each forwarded; nothing if it is
     /// disappeared already, as when the transition did not begin its appearance). The transition's
     /// callbacks may have taken its container out of the window, or hidden the window.
-    static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource) {
+    static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource, rule: Rule) {
         if incoming.isInVisibleWindow {
-            run(from: incoming, step: .end(appearing: true), source: source, rootIsManual: false)
+            run(from: incoming, step: .end(appearing: true), source: source, rule: rule, rootIsManual: false)
         } else {
-            exit([incoming], animated: animated, source: source)
+            exit([incoming], animated: animated, source: source, rule: rule)
         }
     }
 
@@ -269,8 +269,8 @@ extension AppearanceWalk {
         if let root = leafRoot(view) {
             run(
                 from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
-                source: source, rootIsManual: false)
-            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+                source: source, rule: .windowExit, rootIsManual: false)
+            run(from: root, step: .end(appearing: false), source: source, rule: .windowExit, rootIsManual: false)
         } else {
             exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window)
         }
@@ -283,7 +283,8 @@ extension AppearanceWalk {
     /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
     /// window shown again, say), is the window's to drive from then on, and is passed over.
     static func exit(
-        _ roots: [Controller], animated: Bool = false, source: EventSource, sparingThoseBackIn window: Window? = nil
+        _ roots: [Controller], animated: Bool = false, source: EventSource, rule: Rule = .windowExit,
+        sparingThoseBackIn window: Window? = nil
     ) {
         func isBack(_ root: Controller) -> Bool {
             guard let window, !window.isHidden else { return false }
@@ -292,10 +293,10 @@ extension AppearanceWalk {
         for root in roots where !isBack(root) {
             run(
                 from: root, step: .begin(appearing: false, animated: animated, timing: .beforeDidAppear),
-                source: source, rootIsManual: false)
+                source: source, rule: rule, rootIsManual: false)
         }
         for root in roots where !isBack(root) {
-            run(from: root, step: .end(appearing: false), source: source, rootIsManual: false)
+            run(from: root, step: .end(appearing: false), source: source, rule: rule, rootIsManual: false)
         }
     }
 }

@@ -36,15 +36,18 @@ enum AppearanceWalk {
     /// did-appear it defers to the end of the turn) passes that window as `sparingMovesOf`: it
     /// forwards nothing to a controller that a transition of its parent in flight there brings in
     /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
+    ///
+    /// `rule` is the one the root's callbacks follow; the children it forwards to follow F1.
     static func run(
-        from root: Controller, step: AppearanceStep, source: EventSource, rootIsManual: Bool,
+        from root: Controller, step: AppearanceStep, source: EventSource, rule: Rule, rootIsManual: Bool,
         sparingMovesOf window: Window? = nil
     ) {
         // A navigation controller's top whose move waits for its first appearance ends it once this
         // walk, its appearance's end, is over (spec §6).
         let stateBefore = root.appearanceState
         defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
-        guard let childStep = apply(step, to: root, source: source, manual: rootIsManual), fits(root, childStep)
+        guard let childStep = apply(step, to: root, source: source, rule: rule, manual: rootIsManual),
+            fits(root, childStep)
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
         var stack: [PlannedStep] = []
@@ -64,7 +67,7 @@ enum AppearanceWalk {
                 continue
             }
             let revisionBefore = TreeRevision.current
-            _ = apply(childStep, to: controller, source: source, manual: false)
+            _ = apply(childStep, to: controller, source: source, rule: .forwarded, manual: false)
             guard fits(controller, childStep) else { continue }
             // Its own callback took it out of its parent's reach: it forwards nothing more of the
             // step, and an appearance now out of any visible window ends at once.
@@ -184,7 +187,7 @@ enum AppearanceWalk {
     /// Applies `step` to one controller. Returns the step its children take, or nil when a manual
     /// call was unbalanced (nothing is forwarded then).
     private static func apply(
-        _ step: AppearanceStep, to controller: Controller, source: EventSource, manual: Bool
+        _ step: AppearanceStep, to controller: Controller, source: EventSource, rule: Rule, manual: Bool
     ) -> AppearanceStep? {
         // A built-in container forwards from inside its own callbacks (F6): it takes the step
         // its children get from here.
@@ -203,18 +206,19 @@ enum AppearanceWalk {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
                 if drivesOwnChildren { controller.drivenStep = step }
                 let epoch = controller.appearance.epoch
-                controller.deliverAppearance(.willAppear, animated: animated, source: source)
+                controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
                 // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
                 // appearance is over, and it gets no viewIsAppearing.
                 if thenViewIsAppearing, controller.appearanceState == .appearing,
                     controller.appearance.epoch == epoch
                 {
                     controller.appearance.noteViewIsAppearingSent()
-                    controller.deliverAppearance(.isAppearing, animated: animated, source: source)
+                    controller.deliverAppearance(
+                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInTransition)
                 }
             case .callViewWillDisappear(let animated):
                 if drivesOwnChildren { controller.drivenStep = step }
-                controller.deliverAppearance(.willDisappear, animated: animated, source: source)
+                controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
             case .skip:
                 break
             case .reportUnbalanced(let state):
@@ -232,7 +236,8 @@ enum AppearanceWalk {
             case .callViewDidAppear(let animated, let viewIsAppearingFirst):
                 if viewIsAppearingFirst {
                     let epoch = controller.appearance.epoch
-                    controller.deliverAppearance(.isAppearing, animated: animated, source: source)
+                    controller.deliverAppearance(
+                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInWindow)
                     // Its viewIsAppearing moved it on (its view left the window, say): this
                     // appearance is over, and neither it nor its children get its did-callback.
                     guard controller.appearanceState == .appeared, controller.appearance.epoch == epoch else {
@@ -240,11 +245,11 @@ enum AppearanceWalk {
                     }
                 }
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
-                controller.deliverAppearance(.didAppear, animated: animated, source: source)
+                controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
                 return .end(appearing: true)
             case .callViewDidDisappear(let animated):
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
-                controller.deliverAppearance(.didDisappear, animated: animated, source: source)
+                controller.deliverAppearance(.didDisappear, animated: animated, source: source, rule: rule)
                 return .end(appearing: false)
             case .skip:
                 return step

@@ -68,6 +68,23 @@ struct CallbackDelivery {
         return try body()
     }
 
+    /// Whether this is the same delivery as `other`: the same callback of the same receiver.
+    func isSame(as other: CallbackDelivery) -> Bool {
+        guard callback.utf8Start == other.callback.utf8Start else { return false }
+        switch (receiver, other.receiver) {
+        case (.controller(let a), .controller(let b)): return a.toOpaque() == b.toOpaque()
+        case (.view(let a), .view(let b)): return a.toOpaque() == b.toOpaque()
+        case (.presentationCompletion(let a), .presentationCompletion(let b)): return a.toOpaque() == b.toOpaque()
+        case (.coordinator, .coordinator): return true
+        default: return false
+        }
+    }
+
+    /// Whether the callback is a completion closure the receiver took.
+    var isCompletion: Bool {
+        callback.withUTF8Buffer { $0.elementsEqual("completion".utf8) }
+    }
+
     /// `b.viewWillAppear(_:)`, `nav.delegate.navigationController(_:willShow:animated:)`.
     @MainActor var description: String {
         switch receiver {
@@ -76,6 +93,17 @@ struct CallbackDelivery {
             "\(view.takeUnretainedValue().name ?? view.takeUnretainedValue().shortDescription).\(callback)"
         case .presentationCompletion(let transition): "\(transition.takeUnretainedValue().callerID).\(callback)"
         case .coordinator: "a block given to a transition coordinator's \(callback)"
+        }
+    }
+}
+
+extension CallbackDelivery? {
+    /// Whether both are no delivery, or the same one.
+    func isSame(as other: CallbackDelivery?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): true
+        case (let delivery?, let other?): delivery.isSame(as: other)
+        default: false
         }
     }
 }

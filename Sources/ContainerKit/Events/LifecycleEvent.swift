@@ -2,7 +2,8 @@
 ///
 /// Every callback ContainerKit delivers is also reported to the observers installed with
 /// ``LifecycleObservation/observe(with:_:)``, in the order it is delivered, before the
-/// receiver's override runs. Events name controllers by ``ControllerID``.
+/// receiver's override runs, with its cause (``LifecycleCause``). Events name controllers by
+/// ``ControllerID``.
 ///
 /// ``description(naming:)`` renders an event in the transcript notation of the lifecycle
 /// reference, receiver first: `c.willMove(toParent: p)`.

@@ -14,6 +14,14 @@ public protocol LifecycleObserver: AnyObject, Sendable {
     ///   - source: Who drove it: the window, a controller, or code outside the tree.
     func observe(_ event: LifecycleEvent, source: EventSource)
 
+    /// Called for each event before the receiver's override runs, with its cause: the rule it
+    /// follows and the call that planned it. The default calls ``observe(_:source:)``.
+    /// - Parameters:
+    ///   - event: The callback, completion or deallocation.
+    ///   - source: Who drove it: the window, a controller, or code outside the tree.
+    ///   - cause: Why it was delivered.
+    func observe(_ event: LifecycleEvent, source: EventSource, cause: LifecycleCause)
+
     /// Called on the main actor when `window` queues work for its turn, starts an animation, or is
     /// shown, so an observer can check later that nothing is left waiting. The default does nothing.
     func observe(windowActivity window: Window)
@@ -21,6 +29,10 @@ public protocol LifecycleObserver: AnyObject, Sendable {
 
 extension LifecycleObserver {
     public func observe(windowActivity window: Window) {}
+
+    public func observe(_ event: LifecycleEvent, source: EventSource, cause: LifecycleCause) {
+        observe(event, source: source)
+    }
 }
 
 /// Scopes in which observers receive lifecycle events.
@@ -74,13 +86,29 @@ public enum LifecycleObservation {
         }
     }
 
-    /// Delivers an event to the observers in scope. The event is built only when there is one.
-    static func emit(_ event: @autoclosure () -> LifecycleEvent, source: @autoclosure () -> EventSource) {
-        guard var list = observersInScope else { return }
-        let event = event()
-        let source = source()
+    /// Delivers an event the engine planned for `rule` to the observers in scope. The event and
+    /// its cause are built only when there is one.
+    @MainActor
+    static func emit(
+        _ event: @autoclosure () -> LifecycleEvent, source: @autoclosure () -> EventSource,
+        rule: @autoclosure () -> Rule
+    ) {
+        guard let list = observersInScope else { return }
+        deliver(event(), source: source(), cause: Planning.cause(rule()), to: list)
+    }
+
+    /// Delivers a deallocation, which may happen on any thread: its cause names no call.
+    static func emitDeallocation(of id: ControllerID, rule: Rule) {
+        guard let list = observersInScope else { return }
+        deliver(.deallocated(id), source: .external, cause: LifecycleCause(rule: rule.cited, call: nil), to: list)
+    }
+
+    private static func deliver(
+        _ event: LifecycleEvent, source: EventSource, cause: LifecycleCause, to list: ObserverList
+    ) {
+        var list = list
         while true {
-            list.observer.observe(event, source: source)
+            list.observer.observe(event, source: source, cause: cause)
             guard let next = list.next else { return }
             list = next
         }

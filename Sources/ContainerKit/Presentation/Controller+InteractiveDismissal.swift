@@ -39,6 +39,8 @@ extension Controller {
     ///
     /// - Returns: The handle of the gesture, or nil when the sheet cannot be pulled down.
     public func beginInteractiveDismissal() -> InteractiveTransition? {
+        let call = Planning.enter(LifecycleCall(self, "beginInteractiveDismissal"))
+        defer { Planning.leave(call) }
         guard let presenting = presentation.presenting, presentation.presented == nil,
             presentation.presentedStyle?.isSheet == true, presentation.transitions.isEmpty,
             let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition
@@ -46,7 +48,7 @@ extension Controller {
         let delegate = presentation.delegate
         var allowed = !presentation.isModal
         if let delegate {
-            LifecycleObservation.emit(.presentationShouldDismiss(id), source: .controller(id))
+            LifecycleObservation.emit(.presentationShouldDismiss(id), source: .controller(id), rule: .presentationAsked)
             let should = CallbackDelivery.run("delegate.presentationControllerShouldDismiss(_:)", of: self) {
                 delegate.presentationControllerShouldDismiss(self)
             }
@@ -54,7 +56,8 @@ extension Controller {
         }
         guard allowed else {
             if let delegate {
-                LifecycleObservation.emit(.presentationDidAttemptToDismiss(id), source: .controller(id))
+                LifecycleObservation.emit(
+                    .presentationDidAttemptToDismiss(id), source: .controller(id), rule: .presentationAsked)
                 CallbackDelivery.run("delegate.presentationControllerDidAttemptToDismiss(_:)", of: self) {
                     delegate.presentationControllerDidAttemptToDismiss(self)
                 }
@@ -63,7 +66,8 @@ extension Controller {
         }
         guard window.claimVisibleTransitionSlot() else { return nil }
         if let delegate {
-            LifecycleObservation.emit(.presentationWillDismiss(id), source: .controller(id))
+            LifecycleObservation.emit(
+                .presentationWillDismiss(id), source: .controller(id), rule: .presentationDelegate)
             CallbackDelivery.run("delegate.presentationControllerWillDismiss(_:)", of: self) {
                 delegate.presentationControllerWillDismiss(self)
             }
@@ -74,6 +78,7 @@ extension Controller {
         let source = EventSource.controller(presenting.id)
         AppearanceWalk.run(
             from: self, step: .begin(appearing: false, animated: true, timing: .afterWillAppear), source: source,
+            rule: .presentationPull,
             rootIsManual: false)
         coordinator.runAlongsideAnimations()
 
@@ -92,8 +97,11 @@ extension Controller {
                 presentation.phase = .presenting
                 AppearanceWalk.run(
                     from: self, step: .begin(appearing: true, animated: true, timing: .afterWillAppear),
-                    source: source, rootIsManual: false)
-                AppearanceWalk.run(from: self, step: .end(appearing: true), source: source, rootIsManual: false)
+                    source: source, rule: .presentationPull,
+                    rootIsManual: false)
+                AppearanceWalk.run(
+                    from: self, step: .end(appearing: true), source: source, rule: .presentationPull,
+                    rootIsManual: false)
                 presentation.phase = .idle
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)
@@ -101,7 +109,9 @@ extension Controller {
                 // Its view left the visible window during the gesture (moved by hand): it stays
                 // presented, and its disappearance ends (F1). It appears again when its view
                 // enters a visible window (F2).
-                AppearanceWalk.run(from: self, step: .end(appearing: false), source: source, rootIsManual: false)
+                AppearanceWalk.run(
+                    from: self, step: .end(appearing: false), source: source, rule: .presentationPull,
+                    rootIsManual: false)
                 presentation.phase = .idle
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)
@@ -119,10 +129,13 @@ extension Controller {
     private func finishInteractiveDismissal(
         source: EventSource, coordinator: Coordinator, delegate: (any PresentationDelegate)?
     ) {
-        AppearanceWalk.run(from: self, step: .end(appearing: false), source: source, rootIsManual: false)
+        AppearanceWalk.run(
+            from: self, step: .end(appearing: false), source: source, rule: .presentationPull,
+            rootIsManual: false)
         if let view = storedView, view.superview != nil {
             ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
         }
+        releaseRule = .presentationRelease
         presentation.presenting?.presentation.presented = nil
         presentation.presenting = nil
         presentation.presentedStyle = nil
@@ -130,7 +143,7 @@ extension Controller {
         ownTransitionCoordinator = nil
         coordinator.complete(cancelled: false)
         if let delegate {
-            LifecycleObservation.emit(.presentationDidDismiss(id), source: .controller(id))
+            LifecycleObservation.emit(.presentationDidDismiss(id), source: .controller(id), rule: .presentationDelegate)
             CallbackDelivery.run("delegate.presentationControllerDidDismiss(_:)", of: self) {
                 delegate.presentationControllerDidDismiss(self)
             }

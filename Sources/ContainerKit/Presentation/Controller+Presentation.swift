@@ -81,6 +81,8 @@ extension Controller {
     ///   - completion: Runs once the presentation has completed; never when the call is refused
     ///     or ignored.
     public func present(_ controller: Controller, animated: Bool, completion: (() -> Void)? = nil) {
+        let call = Planning.enter(LifecycleCall(self, "present", (nil, .of(controller)), ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
         defer { checkInvariants() }
         if let violation = presentViolation(controller) {
             violation.report()
@@ -197,6 +199,8 @@ extension Controller {
     ///   - completion: Runs once the dismissal has completed; never when there is nothing to
     ///     dismiss, or when the call is ignored because the controllers are being dismissed already.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let call = Planning.enter(LifecycleCall(self, "dismiss", ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
         requestDismissal(animated: animated, completion: completion)
     }
 
@@ -264,6 +268,8 @@ extension Controller {
     ///   - controller: The controller to show.
     ///   - sender: The object that asked; ignored, as UIKit's default implementation does.
     public func show(_ controller: Controller, sender: Any?) {
+        let call = Planning.enter(LifecycleCall(self, "show", (nil, .of(controller)), ("sender", .value("…"))))
+        defer { Planning.leave(call) }
         if let navigation = (self as? NavigationController) ?? navigationController {
             navigation.push(controller, animated: true)
         } else {

@@ -86,12 +86,15 @@ final class PresentationTransition: VisibleTransitionHost {
         presented.loadViewIfNeeded()
         presented.presentation.phase = .presenting
         if hidesPresenter {
-            drive(presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+            drive(
+                presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                rule: .presentingWill)
         }
         // The presenter's will-disappear may have hidden the window: then the presented controller
         // does not begin appearing (its view goes in all the same, as on a hidden window).
         if !window.isHidden {
-            drive(presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+            drive(
+                presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: .presentingWill)
         }
         let view = presented.view
         view.frame = window.bounds
@@ -100,14 +103,17 @@ final class PresentationTransition: VisibleTransitionHost {
 
     private func finishPresentation(in window: Window?) {
         guard let presented = chain.first, let presenting else { return }
-        AppearanceWalk.endIncomingAppearance(of: presented, animated: animated, source: .controller(presenting.id))
+        AppearanceWalk.endIncomingAppearance(
+            of: presented, animated: animated, source: .controller(presenting.id), rule: .presentingDid)
         if hidesPresenter {
-            drive(presenting, .end(appearing: false))
+            drive(presenting, .end(appearing: false), rule: .presentingDid)
             // A presenter brought back meanwhile (a container forwarding appearance by hand began
             // its appearance during the animation, say) disappears again, as its view now leaves.
             if presenting.appearanceState != .disappeared {
-                drive(presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
-                drive(presenting, .end(appearing: false))
+                drive(
+                    presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                    rule: .presentingDid)
+                drive(presenting, .end(appearing: false), rule: .presentingDid)
             }
             // The presenter's view leaves the window until the dismissal begins (F7).
             if let view = presenting.storedView, let superview = view.superview {
@@ -131,22 +137,27 @@ final class PresentationTransition: VisibleTransitionHost {
         restorePresenterView(drivesAppearance: false)
         for controller in chain.reversed() where controller.appearanceState != .disappeared {
             controller.presentation.phase = .dismissing
-            drive(controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+            drive(
+                controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                rule: .dismissingWill)
         }
         // The presenter appears only where it is visible: its place may have left the visible
         // window meanwhile (its parent's view, say, or a full-screen presentation over its tree).
         if hidesPresenter, presenting.isInVisibleWindow {
-            drive(presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear))
+            drive(
+                presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: .dismissingWill
+            )
         }
     }
 
     private func finishDismissal(in window: Window?) {
         guard let presenting else { return }
         if hidesPresenter {
-            AppearanceWalk.endIncomingAppearance(of: presenting, animated: animated, source: .controller(presenting.id))
+            AppearanceWalk.endIncomingAppearance(
+                of: presenting, animated: animated, source: .controller(presenting.id), rule: .dismissingDid)
         }
         for controller in chain.reversed() {
-            drive(controller, .end(appearing: false))
+            drive(controller, .end(appearing: false), rule: .dismissingDid)
         }
         unlink()
         leaveQueue()
@@ -254,7 +265,9 @@ final class PresentationTransition: VisibleTransitionHost {
 
     private func runCompletion() {
         guard let completion else { return }
-        LifecycleObservation.emit(.completion(callerID, finished: nil), source: .controller(callerID))
+        LifecycleObservation.emit(
+            .completion(callerID, finished: nil), source: .controller(callerID),
+            rule: isDismissal ? .dismissalCompletion : .presentationCompletion)
         CallbackDelivery.runCompletion(of: self, completion)
     }
 
@@ -262,12 +275,13 @@ final class PresentationTransition: VisibleTransitionHost {
     private func releaseChainTopDown() {
         presenting = nil
         while !chain.isEmpty {
+            chain[chain.count - 1].releaseRule = .presentationRelease
             chain.removeLast()
         }
     }
 
-    private func drive(_ controller: Controller, _ step: AppearanceStep) {
+    private func drive(_ controller: Controller, _ step: AppearanceStep, rule: Rule) {
         let source: EventSource = presenting.map { .controller($0.id) } ?? .external
-        AppearanceWalk.run(from: controller, step: step, source: source, rootIsManual: false)
+        AppearanceWalk.run(from: controller, step: step, source: source, rule: rule, rootIsManual: false)
     }
 }

@@ -81,6 +81,13 @@ package struct ContainmentStateMachine: Sendable {
         return false
     }
 
+    /// Whether the controller has no parent and is moving to none: ``parent`` is nil, read without
+    /// copying an identity.
+    package var isDetached: Bool {
+        if case .detached = state { return true }
+        return false
+    }
+
     /// The parent the controller has or is moving to; nil when detached.
     package var parent: ControllerID? {
         switch state {

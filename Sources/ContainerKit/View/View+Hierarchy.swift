@@ -52,6 +52,8 @@ extension View {
     /// - Parameter view: The view to add: a controller's root view, or any view with root views
     ///   inside it.
     public func addSubview(_ view: View) {
+        let call = Planning.enter(LifecycleCall(self, "addSubview", (nil, .of(view))))
+        defer { Planning.leave(call) }
         ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
         checkInvariants()
         view.checkInvariants()
@@ -73,6 +75,8 @@ extension View {
     ///   - view: The view to insert.
     ///   - index: Its position among the subviews, back to front, clamped to `0...subviews.count`.
     public func insertSubview(_ view: View, at index: Int) {
+        let call = Planning.enter(LifecycleCall(self, "insertSubview", (nil, .of(view)), ("at", .value("\(index)"))))
+        defer { Planning.leave(call) }
         ViewMove.perform(view, to: self, at: index, drivesAppearance: true)
         checkInvariants()
         view.checkInvariants()
@@ -99,6 +103,8 @@ extension View {
     /// 3. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order
     /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order
     public func removeFromSuperview() {
+        let call = Planning.enter(LifecycleCall(self, "removeFromSuperview"))
+        defer { Planning.leave(call) }
         guard let formerSuperview = superview else { return }
         ViewMove.perform(self, to: nil, at: nil, drivesAppearance: true)
         checkInvariants()

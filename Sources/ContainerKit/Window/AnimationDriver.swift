@@ -90,6 +90,8 @@ public final class TransitionAnimation {
     private let containerLink: LivenessLink<Controller>
     private let windowLink: LivenessLink<Window>
     private var completion: ((Bool) -> Void)?
+    /// The call that started the transition: its did-callbacks name it as the call that planned them.
+    private let plannedBy = Planning.current
     private var completionObservers: [(Bool) -> Void] = []
 
     init(
@@ -107,6 +109,7 @@ public final class TransitionAnimation {
         self.options = options
         self.windowLink = LivenessLink(window)
         self.completion = completion
+        interaction?.container = container.id
     }
 
     /// Completes the animation: the transition's did-callbacks and completion run inside this call.
@@ -141,7 +144,8 @@ public final class TransitionAnimation {
         window?.animationEnded(self)
         let completion = self.completion
         self.completion = nil
-        completion?(finished)
+        // A gesture's end plans what follows it; otherwise the call that started the transition did.
+        Planning.resume(interaction?.endedBy ?? plannedBy) { completion?(finished) }
         let observers = completionObservers
         completionObservers.removeAll()
         for observer in observers { observer(finished) }

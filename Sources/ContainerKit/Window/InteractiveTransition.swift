@@ -25,6 +25,11 @@ public final class InteractiveTransition {
     // Released when the gesture ends, so a handle kept by a test or a driver keeps nothing alive.
     private var onUpdate: ((Double) -> Void)?
     private var onEnd: ((_ cancelled: Bool) -> Void)?
+    /// The container whose transition the gesture drives, once its animation has started: events'
+    /// causes name `finish()` and `cancel()` on it.
+    var container: ControllerID?
+    /// The `finish()` or `cancel()` call that ended the gesture: what follows names it.
+    private(set) var endedBy: PlannedCall?
 
     init(onUpdate: @escaping (Double) -> Void = { _ in }, onEnd: @escaping (_ cancelled: Bool) -> Void) {
         self.onUpdate = onUpdate
@@ -96,6 +101,11 @@ public final class InteractiveTransition {
 
     private func end(cancelled: Bool) {
         guard state == .interacting else { return }
+        let call = container.flatMap { container in
+            Planning.enter(LifecycleCall(target: .transition(of: container), name: cancelled ? "cancel" : "finish"))
+        }
+        defer { Planning.leave(call) }
+        endedBy = Planning.current
         state = cancelled ? .cancelled : .finished
         let onEnd = self.onEnd
         self.onEnd = nil

@@ -31,6 +31,9 @@ extension Window {
     /// Nothing here keeps the window: it is passed down the calls only for their duration, and any
     /// weak reference formed to it now reads nil.
     func release() {
+        // Its callbacks name the window's deallocation as their call: `window.deinit`.
+        let call = Planning.enter(LifecycleCall(target: .window(windowID), name: "deinit", form: .getter))
+        defer { Planning.leave(call) }
         Self.releasesUnderWay += 1
         defer { Self.releasesUnderWay -= 1 }
         let inFlight = animationsInFlight
@@ -57,6 +60,7 @@ extension Window {
         }
         transitionRequests.removeAll()
         deferred.removeAll()
+        completionCalls.removeAll()
         animationsInFlight.removeAll()
         isRunningVisibleTransition = false
     }

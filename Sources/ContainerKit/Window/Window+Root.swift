@@ -26,6 +26,8 @@ extension Window {
     public var rootController: Controller? {
         get { storedRootController }
         set {
+            let call = Planning.enter(.setting("rootController", of: .window(windowID), to: .of(newValue)))
+            defer { Planning.leave(call) }
             let formerRoot = storedRootController
             replaceRootController(with: newValue)
             checkInvariants()
@@ -49,6 +51,8 @@ extension Window {
     ///
     /// 2. `root.viewDidAppear(animated: false)`, then each descendant's, pre-order
     public func makeKeyAndVisible() {
+        let call = Planning.enter(LifecycleCall(self, "makeKeyAndVisible"))
+        defer { Planning.leave(call) }
         isHidden = false
     }
 
@@ -76,6 +80,8 @@ extension Window {
     public var isHidden: Bool {
         get { storedIsHidden }
         set {
+            let call = Planning.enter(.setting("isHidden", of: .window(windowID), to: .flag(newValue)))
+            defer { Planning.leave(call) }
             guard newValue != storedIsHidden else { return }
             defer { checkInvariants() }
             if newValue {

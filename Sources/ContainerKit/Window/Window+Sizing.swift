@@ -22,6 +22,8 @@ extension Window {
     ///
     /// - Parameter size: The window's new size.
     public func resize(to size: Size) {
+        let call = Planning.enter(LifecycleCall(self, "resize", ("to", .value("\(size)"))))
+        defer { Planning.leave(call) }
         guard size != frame.size else { return }
         defer { storedRootController?.checkInvariants() }
         let coordinator = Coordinator(isAnimated: false, duration: 0)

@@ -70,6 +70,7 @@ extension Window {
                 stoppedAsRunaway = true
                 let left = deferred.map(\.description)
                 deferred.removeAll()
+                completionCalls.removeAll()
                 ContractViolation(
                     kind: .runawayTurn, severity: .fault, controllers: [],
                     message: "The turn of \(windowID) was still producing work after \(Self.maximumRoundsPerTurn) "
@@ -98,6 +99,7 @@ extension Window {
     /// A serial for the next appearance completion queued in this window.
     func nextCompletionSerial() -> UInt64 {
         lastCompletionSerial &+= 1
+        if let call = Planning.current { completionCalls[lastCompletionSerial] = call }
         return lastCompletionSerial
     }
 
@@ -117,20 +119,26 @@ extension Window {
     private func perform(_ work: DeferredWork) {
         switch work {
         case .completeAppearance(let completion):
+            let plannedBy = completionCalls.isEmpty ? nil : completionCalls.removeValue(forKey: completion.serial)
             // Tied to the window and the appearance it completes: a view that left again, or moved
             // to another window, or appeared again since, has nothing to complete here.
             guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
                 controller.storedView?.storedWindow === self, !isHidden,
                 !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return }
-            AppearanceWalk.run(
-                from: controller, step: .end(appearing: true), source: .window(windowID), rootIsManual: false,
-                sparingMovesOf: self)
+            Planning.resume(plannedBy) { completeAppearance(of: controller) }
         case .completeAnimation(let animation):
             animation.complete(finished: true)
         case .startVisibleTransitions:
             startVisibleTransitions()
         }
+    }
+
+    /// The did-appear a view's entry into this window deferred to the end of the turn (§1).
+    private func completeAppearance(of controller: Controller) {
+        AppearanceWalk.run(
+            from: controller, step: .end(appearing: true), source: .window(windowID), rule: .turnEnd,
+            rootIsManual: false, sparingMovesOf: self)
     }
 
     /// Completes at once (`finished: true`) every animation in flight whose container's view is

@@ -20,6 +20,9 @@ protocol VisibleTransitionHost: AnyObject {
 struct VisibleTransitionRequest {
     let liveness: Liveness
     unowned(unsafe) let host: any VisibleTransitionHost
+    /// The call that asked for the transition last: what the transition sends names it as the
+    /// call that planned it.
+    var plannedBy = Planning.current
 
     init(host: any VisibleTransitionHost) {
         liveness = host.liveness
@@ -41,7 +44,10 @@ extension Window {
     /// Asks for `host`'s visible transition at the end of the turn, after the transitions asked
     /// for before it. A host waiting already keeps its place.
     func requestVisibleTransition(for host: any VisibleTransitionHost) {
-        for request in transitionRequests where request.isMade(by: host) { return }
+        for index in transitionRequests.indices where transitionRequests[index].isMade(by: host) {
+            if let call = Planning.current { transitionRequests[index].plannedBy = call }
+            return
+        }
         transitionRequests.append(VisibleTransitionRequest(host: host))
         enqueue(.startVisibleTransitions)
     }
@@ -83,7 +89,7 @@ extension Window {
             let request = transitionRequests.removeFirst()
             guard let host = request.liveHost else { continue }
             isRunningVisibleTransition = true
-            host.startVisibleTransition(in: self, done: releaseSlotWhenDone)
+            Planning.resume(request.plannedBy) { host.startVisibleTransition(in: self, done: releaseSlotWhenDone) }
         }
     }
 }

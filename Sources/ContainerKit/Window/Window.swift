@@ -60,6 +60,10 @@ open class Window: View {
     @exclusivity(unchecked) final var deferred: [DeferredWork] = []
     /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
     @exclusivity(unchecked) final var lastCompletionSerial: UInt64 = 0
+    /// The calls that queued the appearance completions waiting, by serial, while observed: each
+    /// did-appear names its call as the one that planned it. Kept beside the queue, so that a
+    /// completion copied through it carries nothing more when nothing observes.
+    @exclusivity(unchecked) final var completionCalls: [UInt64: PlannedCall] = [:]
     @exclusivity(unchecked) final var running: [DeferredWork] = []
     /// Made on first use by a link that must reach this window without keeping it alive; cleared
     /// as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.

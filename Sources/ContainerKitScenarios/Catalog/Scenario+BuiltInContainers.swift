@@ -39,15 +39,13 @@ extension Scenario {
         },
         Scenario(
             name: "swipe-back", reference: "§6",
-            summary: "An interactive pop, finished.",
-            context: .interactivePop
+            summary: "An interactive pop, finished."
         ) { recorder in
             playNavigation(recorder, over: ["b"]) { $0.beginInteractivePop()?.finish() }
         },
         Scenario(
             name: "swipe-back-cancelled", reference: "§6, R7",
-            summary: "An interactive pop, cancelled: b comes back and stays.",
-            context: .interactivePop
+            summary: "An interactive pop, cancelled: b comes back and stays."
         ) { recorder in
             playNavigation(recorder, over: ["b"]) { $0.beginInteractivePop()?.cancel() }
         },
@@ -63,16 +61,14 @@ extension Scenario {
         Scenario(
             name: "pop-to-root", reference: "§6",
             summary:
-                "Popping to the root: the buried b moves inside the call; only c and the root appear or disappear.",
-            context: .bulkNavigation
+                "Popping to the root: the buried b moves inside the call; only c and the root appear or disappear."
         ) { recorder in
             playNavigation(recorder, over: ["b", "c"]) { nav in nav.popToRoot(animated: true) }
         },
         Scenario(
             name: "set-controllers", reference: "§6",
             summary:
-                "setControllers(_:animated:) swaps the top: the old top's and new top's moves end with the transition.",
-            context: .bulkNavigation
+                "setControllers(_:animated:) swaps the top: the old top's and new top's moves end with the transition."
         ) { recorder in
             playNavigation(recorder, over: ["b"]) { nav in
                 nav.setControllers([nav.controllers[0], Controller(name: "c")], animated: true)
@@ -80,8 +76,7 @@ extension Scenario {
         },
         Scenario(
             name: "nav-shown-with-root", reference: "§6",
-            summary: "A navigation controller made with a root and shown: a's move ends after its first viewDidAppear.",
-            context: .builtInForwarding
+            summary: "A navigation controller made with a root and shown: a's move ends after its first viewDidAppear."
         ) { recorder in
             let delegates = Delegates()
             let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
@@ -102,8 +97,7 @@ extension Scenario {
         Scenario(
             name: "tab-tap-waiting", reference: "§7",
             summary:
-                "A tap while a push beside the tabs is pending: didSelect inside the call; the switch waits, then runs whole.",
-            context: .waitingTabSwitch
+                "A tap while a push beside the tabs is pending: didSelect inside the call; the switch waits, then runs whole."
         ) { recorder in
             let root = Container(name: "root")
             let nav = NavigationController(name: "nav", rootController: Controller(name: "n"))
@@ -129,8 +123,7 @@ extension Scenario {
         Scenario(
             name: "tab-reselect", reference: "§7",
             summary:
-                "A tap on the selected tab, a navigation controller with b pushed: the pop to its root, then didSelect.",
-            context: .tabReselection
+                "A tap on the selected tab, a navigation controller with b pushed: the pop to its root, then didSelect."
         ) { recorder in
             let nav = NavigationController(name: "nav", rootController: Controller(name: "a"))
             return playTabs(recorder, tabs: [nav, Controller(name: "other")]) { window in
@@ -160,15 +153,13 @@ extension Scenario {
         },
         Scenario(
             name: "page-spine-mid", reference: "§8",
-            summary: "A forward page swipe with a middle spine: the incoming pair's will-callbacks right page first.",
-            context: .middleSpine
+            summary: "A forward page swipe with a middle spine: the incoming pair's will-callbacks right page first."
         ) { recorder in
             swipePage(style: .pageCurl, spine: .mid, cancelled: false, recorder)
         },
         Scenario(
             name: "page-set-controllers", reference: "§8",
-            summary: "setControllers(_:direction:animated:) not animated, window idle: the turn runs inside the call.",
-            context: .programmaticPaging
+            summary: "setControllers(_:direction:animated:) not animated, window idle: the turn runs inside the call."
         ) { recorder in
             let page = PageController(name: "page", transitionStyle: .scroll)
             page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)
@@ -180,8 +171,7 @@ extension Scenario {
         },
         Scenario(
             name: "nested-built-ins", reference: "F6",
-            summary: "A page inside a tab inside a navigation controller is shown; each drives its visible child.",
-            context: .builtInForwarding
+            summary: "A page inside a tab inside a navigation controller is shown; each drives its visible child."
         ) { recorder in
             let page = PageController(name: "page", transitionStyle: .scroll)
             page.setControllers([Controller(name: "p0")], direction: .forward, animated: false)

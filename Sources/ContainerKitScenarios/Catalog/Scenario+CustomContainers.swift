@@ -180,15 +180,13 @@ extension Scenario {
         },
         Scenario(
             name: "transition", reference: "§5",
-            summary: "transition(from:to:duration:…) swaps two children with an animation, as in Apple's sample.",
-            context: .transition
+            summary: "transition(from:to:duration:…) swaps two children with an animation, as in Apple's sample."
         ) { recorder in
             swapChildren(duration: 0.3, recorder)
         },
         Scenario(
             name: "transition-not-animated", reference: "§5, §1",
-            summary: "transition(from:to:duration: 0, …) completes inside the call.",
-            context: .transition
+            summary: "transition(from:to:duration: 0, …) completes inside the call."
         ) { recorder in
             swapChildren(duration: 0, recorder)
         },

@@ -55,15 +55,13 @@ extension Scenario {
         },
         Scenario(
             name: "sheet-pull-down", reference: "§9",
-            summary: "A sheet pulled down and let go: the presentation delegate hears of it, the sheet leaves.",
-            context: .interactiveDismissal
+            summary: "A sheet pulled down and let go: the presentation delegate hears of it, the sheet leaves."
         ) { recorder in
             pullDownSheet(cancelled: false, recorder)
         },
         Scenario(
             name: "sheet-pull-down-cancelled", reference: "§9",
-            summary: "A sheet pulled down and released early: it comes back and stays.",
-            context: .interactiveDismissal
+            summary: "A sheet pulled down and released early: it comes back and stays."
         ) { recorder in
             pullDownSheet(cancelled: true, recorder)
         },

@@ -7,9 +7,10 @@ extension Recorder {
     /// blank lines are ignored, and so are lines that start with `--` or `//`, so a transcript can
     /// be annotated as the reference is (`-- end of turn`). Each line is compared whole: a comment
     /// at the end of a line is part of what is expected. Events `filter` leaves out are consumed
-    /// unchecked. A mismatch fails the test at the call with a `−`/`+` diff, and consumes the
-    /// events all the same, so the next assertion starts after them; `expect("")` asserts that
-    /// nothing was recorded.
+    /// unchecked. A mismatch fails the test at the call with a `−`/`+` diff, followed by the cause
+    /// of each line recorded but not expected (the rule it follows and the call that planned it),
+    /// and consumes the events all the same, so the next assertion starts after them;
+    /// `expect("")` asserts that nothing was recorded.
     ///
     /// ```swift
     /// nav.push(Controller(name: "b"), animated: true)
@@ -37,10 +38,14 @@ extension Recorder {
             defer { state.consumed = state.entries.count }
             return (Array(state.entries[state.consumed...]), state.exhaustivity)
         }
-        let actual = pending.filter { filter.includes($0) }.map { render($0.event) }
+        let entries = pending.filter { filter.includes($0) }
+        let actual = entries.map { render($0.event) }
         switch exhaustivity {
         case .on:
-            if let message = TranscriptDiff.message(expected: expected, actual: actual) {
+            guard expected != actual else { return }
+            if let message = TranscriptDiff.message(
+                expected: expected, actual: actual, explained: entries.map(explanation(of:)))
+            {
                 TestFailure.record(message, at: site)
             }
         case .off:

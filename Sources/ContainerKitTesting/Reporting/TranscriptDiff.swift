@@ -30,6 +30,27 @@ public enum TranscriptDiff {
             """
     }
 
+    /// ``message(expected:actual:)`` followed by the cause of each line recorded but not expected:
+    /// `explained` is `actual` with the cause of each line, as ``Recorder/explanation(of:)``
+    /// renders one.
+    public static func message(expected: [String], actual: [String], explained: [String]) -> String? {
+        guard let message = message(expected: expected, actual: actual) else { return nil }
+        var unexpected: [Int] = []
+        for change in actual.difference(from: expected) {
+            if case .insert(let offset, _, _) = change, explained.indices.contains(offset) {
+                unexpected.append(offset)
+            }
+        }
+        guard !unexpected.isEmpty else { return message }
+        return """
+            \(message)
+
+            Why each line recorded but not expected was sent (rule, evidence, reason, ← the call that \
+            planned it):
+            \(unexpected.sorted().map { "+ \(explained[$0])" }.joined(separator: "\n"))
+            """
+    }
+
     /// The message for events recorded that no assertion consumed.
     public static func unassertedMessage(_ lines: [String]) -> String {
         """

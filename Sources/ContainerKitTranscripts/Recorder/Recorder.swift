@@ -51,8 +51,10 @@ import ContainerKit
 ///
 /// ### Reading the transcript
 ///
-/// - ``transcript(includingViewIsAppearing:)``
-/// - ``takeTranscript(includingViewIsAppearing:)``
+/// - ``transcript(includingViewIsAppearing:explained:)``
+/// - ``takeTranscript(includingViewIsAppearing:explained:)``
+/// - ``explain(_:)``
+/// - ``explanation(of:)``
 /// - ``entries``
 /// - ``events``
 /// - ``pendingEntries``
@@ -71,20 +73,25 @@ import ContainerKit
 ///
 /// ### Observing events
 ///
+/// - ``observe(_:source:cause:)``
 /// - ``observe(_:source:)``
 /// - ``observe(windowActivity:)``
 public final class Recorder: LifecycleObserver, @unchecked Sendable {
-    /// One recorded event and who drove it.
+    /// One recorded event, who drove it, and why.
     public struct Entry: Hashable, Sendable {
         /// The event.
         public let event: LifecycleEvent
         /// Who drove it.
         public let source: EventSource
+        /// Why it was delivered: the rule it follows and the call that planned it. Nil only for an
+        /// entry made without one (an observer's own ``Recorder/observe(_:source:)`` call).
+        public let cause: LifecycleCause?
 
         /// Creates an entry.
-        public init(event: LifecycleEvent, source: EventSource) {
+        public init(event: LifecycleEvent, source: EventSource, cause: LifecycleCause? = nil) {
             self.event = event
             self.source = source
+            self.cause = cause
         }
     }
 
@@ -221,16 +228,28 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         }
     }
 
-    /// Appends `event` to the transcript; the engine calls it inside ``record(violations:fileID:filePath:line:column:_:)``.
-    /// Tests do not call it.
+    /// Appends `event` to the transcript with no cause. The engine calls
+    /// ``observe(_:source:cause:)`` instead; tests do not call it.
     public func observe(_ event: LifecycleEvent, source: EventSource) {
+        append(Entry(event: event, source: source))
+    }
+
+    /// Appends `event` and its cause to the transcript; the engine calls it inside
+    /// ``record(violations:fileID:filePath:line:column:_:)``. Tests do not call it.
+    public func observe(_ event: LifecycleEvent, source: EventSource, cause: LifecycleCause) {
+        append(Entry(event: event, source: source, cause: cause))
+    }
+
+    private func append(_ entry: Entry) {
+        let event = entry.event
+        let source = entry.source
         // `releasesUnderWay` is main-actor state. Every event but a deallocation arrives on the main
         // actor; a deallocation may arrive on any thread, so it is not checked against a release:
         // `unasserted(in:)` skips a trailing deallocation whether a release delivered it or not.
         let duringRelease = if case .deallocated = event { false } else { Window.releasesUnderWay > 0 }
         withState { state in
             if duringRelease { state.duringRelease.insert(state.entries.count) }
-            state.entries.append(Entry(event: event, source: source))
+            state.entries.append(entry)
             Self.forEachController(in: event, source: source) { id in
                 guard state.defaultNames[id.serial] == nil else { return }
                 let count = (state.typeCounters[id.typeName] ?? 0) + 1
@@ -267,14 +286,26 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
 
     /// The events not consumed yet, in transcript notation, one a line. `viewIsAppearing` lines are
     /// left out unless `includingViewIsAppearing`, as in the lifecycle reference. Nothing is consumed.
-    public func transcript(includingViewIsAppearing: Bool = false) -> String {
+    ///
+    /// `explained` follows each line with its cause, in columns: the rule of the lifecycle
+    /// reference, its evidence (DOC, LOG or MODEL), why the line is where it is, and after `←` the
+    /// call that planned it:
+    ///
+    /// ```text
+    /// c.willMove(toParent: p)           R1  DOC  addChild(_:) sends it before the child joins children  ← p.addChild(c)
+    /// c.viewWillAppear(animated: false)  F2  LOG  a view entering a visible window: inside the call, pre-order  ← …
+    /// ```
+    public func transcript(includingViewIsAppearing: Bool = false, explained: Bool = false) -> String {
         let filter: EventFilter = includingViewIsAppearing ? .everything : .transcript
-        return pendingEntries.filter { filter.includes($0) }.map { render($0.event) }.joined(separator: "\n")
+        let entries = pendingEntries.filter { filter.includes($0) }
+        let lines = explained ? explain(entries) : entries.map { render($0.event) }
+        return lines.joined(separator: "\n")
     }
 
-    /// Returns ``transcript(includingViewIsAppearing:)`` and consumes those events, without asserting them.
-    public func takeTranscript(includingViewIsAppearing: Bool = false) -> String {
-        let text = transcript(includingViewIsAppearing: includingViewIsAppearing)
+    /// Returns ``transcript(includingViewIsAppearing:explained:)`` and consumes those events, without
+    /// asserting them.
+    public func takeTranscript(includingViewIsAppearing: Bool = false, explained: Bool = false) -> String {
+        let text = transcript(includingViewIsAppearing: includingViewIsAppearing, explained: explained)
         skipEvents()
         return text
     }
@@ -282,7 +313,7 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// Consumes every event recorded so far without asserting it: the setup of a test, say.
     ///
     /// Skipped events stay in ``entries`` and ``events`` (and so in ``mermaidDiagram(filter:)``);
-    /// they leave ``pendingEntries`` and ``transcript(includingViewIsAppearing:)``.
+    /// they leave ``pendingEntries`` and ``transcript(includingViewIsAppearing:explained:)``.
     public func skipEvents() {
         withState { $0.consumed = $0.entries.count }
     }

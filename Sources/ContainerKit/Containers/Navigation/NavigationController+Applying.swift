@@ -67,7 +67,7 @@ extension NavigationController {
                 ).report()
                 continue
             }
-            next.apply()
+            Planning.resume(next.plannedBy, next.apply)
         }
     }
 
@@ -130,18 +130,19 @@ extension NavigationController {
                 droppedAdditions.append(controller)
                 continue
             }
-            beginRemovingChild(controller)
+            controller.releaseRule = .navigationRelease
+            beginRemovingChild(controller, rule: .navigationApply)
             if controller === shown {
                 leavingShown = controller
             } else {
-                endMove(of: controller, stays: false)
+                endMove(of: controller, stays: false, rule: .navigationMoveAtOnce)
             }
         }
         for controller in added {
             // The shown controller, whose removal is open, put back: its move ends with
             // `didMove(toParent: self)` when the transition settles it (R7).
             if controller.storedParent === self { continue }
-            guard adoptChild(controller) else {
+            guard adoptChild(controller, rule: .navigationApply) else {
                 controllers.removeAll(identicalTo: controller)
                 continue
             }
@@ -155,11 +156,12 @@ extension NavigationController {
             if controller === newStack.last {
                 pendingTop = controller
             } else {
-                endMove(of: controller, stays: true)
+                endMove(of: controller, stays: true, rule: .navigationMoveAtOnce)
             }
         }
         if let superseded {
             let stays = controllers.containsIdentical(superseded)
+            if !stays { superseded.releaseRule = .navigationRelease }
             if !stays, superseded === shown, hasWindowForChanges {
                 // Shown on screen (appearing with the navigation controller): it is the outgoing
                 // controller of the transition now pending, whose end closes its move right after its
@@ -167,11 +169,12 @@ extension NavigationController {
                 // move is open, R7).
                 leavingShown = superseded
             } else {
-                endMove(of: superseded, stays: stays)
+                endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)
             }
         }
         for controller in droppedAdditions where controller.storedParent === self {
-            endMove(of: controller, stays: false)
+            controller.releaseRule = .navigationRelease
+            endMove(of: controller, stays: false, rule: .navigationReplacedPendingTop)
         }
     }
 
@@ -181,17 +184,18 @@ extension NavigationController {
     func endPendingTopMove(of controller: Controller) {
         guard pendingTop === controller, controller.storedParent === self else { return }
         pendingTop = nil
-        endMove(of: controller, stays: true)
+        endMove(of: controller, stays: true, rule: .navigationDidMove)
     }
 
     /// Ends the move of the shown controller that a change took out (or out and back in), as the
     /// transition that takes it off screen ends: `didMove(toParent: nil)`, or `didMove(toParent: self)`
     /// if it is in the stack again (R7). Returns it when it left, for ``release(_:)``.
-    func endLeavingShownMove() -> Controller? {
+    func endLeavingShownMove(interactive: Bool = false) -> Controller? {
         guard let leaving = leavingShown else { return nil }
         leavingShown = nil
         let stays = controllers.containsIdentical(leaving)
-        endMove(of: leaving, stays: stays)
+        if !stays { leaving.releaseRule = .navigationRelease }
+        endMove(of: leaving, stays: stays, rule: interactive ? .navigationInteractiveDidMove : .navigationDidMove)
         return stays ? nil : leaving
     }
 

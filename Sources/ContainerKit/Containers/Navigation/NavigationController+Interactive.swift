@@ -89,6 +89,8 @@ extension NavigationController {
     ///
     /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePop() -> InteractiveTransition? {
+        let call = Planning.enter(LifecycleCall(self, "beginInteractivePop"))
+        defer { Planning.leave(call) }
         guard !isInteractivePopInProgress, !isTransitionInFlight, waitingRequests.isEmpty, controllers.count > 1,
             let top = controllers.last, shown === top, leavingShown == nil, pendingTop == nil, isInVisibleWindow,
             let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()
@@ -99,12 +101,12 @@ extension NavigationController {
         controllers.removeLast()
         let below = controllers[controllers.count - 1]
         leavingShown = top
-        beginRemovingChild(top)
+        beginRemovingChild(top, rule: .navigationInteractiveWillMove)
         let coordinator = Coordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
         ownTransitionCoordinator = coordinator
         below.loadViewIfNeeded()
-        drive(top, .begin(appearing: false, animated: true, timing: .afterWillAppear))
-        beginAppearance(ofIncoming: below, animated: true, in: window)
+        drive(top, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill)
+        beginAppearance(ofIncoming: below, animated: true, in: window, rule: .navigationInteractiveWill)
         tellDelegateWillShow(below, animated: true)
         installView(of: below, below: top)
         coordinator.runAlongsideAnimations()
@@ -124,7 +126,8 @@ extension NavigationController {
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
-                completeTransition(NavigationTransition(from: top, to: below, animated: true, completions: []))
+                completeTransition(
+                    NavigationTransition(from: top, to: below, animated: true, completions: []), interactive: true)
             }
             window?.releaseVisibleTransitionSlot()
         }
@@ -139,17 +142,20 @@ extension NavigationController {
     /// the visible window by hand during the gesture, its disappearance ends instead (F1); it appears
     /// when its view enters a visible window again (F2).
     private func cancelInteractivePop(top: Controller, below: Controller) {
-        drive(below, .begin(appearing: false, animated: true, timing: .afterWillAppear))
-        drive(below, .end(appearing: false))
+        drive(
+            below, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill)
+        drive(below, .end(appearing: false), rule: .navigationDid)
         if top.isInVisibleWindow {
-            drive(top, .begin(appearing: true, animated: true, timing: .afterWillAppear))
-            drive(top, .end(appearing: true))
+            drive(
+                top, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill
+            )
+            drive(top, .end(appearing: true), rule: .navigationDid)
         } else {
-            drive(top, .end(appearing: false))
+            drive(top, .end(appearing: false), rule: .navigationDid)
         }
         uninstallView(of: below)
         shown = top
-        let leaving = endLeavingShownMove()
+        let leaving = endLeavingShownMove(interactive: true)
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
         tellDelegateWillShow(top, animated: true)

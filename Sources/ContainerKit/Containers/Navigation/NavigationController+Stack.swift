@@ -64,6 +64,8 @@ extension NavigationController {
     ///   - completion: Runs once the transition that shows the request has completed; never when
     ///     the push is refused.
     public func push(_ controller: Controller, animated: Bool, completion: (() -> Void)? = nil) {
+        let call = Planning.enter(LifecycleCall(self, "push", (nil, .of(controller)), ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
         requestPush(controller, animated: animated, completion: completion)
     }
 
@@ -132,7 +134,9 @@ extension NavigationController {
     /// - Returns: The controller popped, or nil.
     @discardableResult
     public func pop(animated: Bool, completion: (() -> Void)? = nil) -> Controller? {
-        requestPop(animated: animated, completion: completion, whenApplied: nil)
+        let call = Planning.enter(LifecycleCall(self, "pop", ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
+        return requestPop(animated: animated, completion: completion, whenApplied: nil)
     }
 
     /// ``pop(animated:completion:)``; `whenApplied` is told what the request popped when it is applied
@@ -192,7 +196,9 @@ extension NavigationController {
     /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func popToRoot(animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
-        requestPopToRoot(animated: animated, completion: completion, whenApplied: nil)
+        let call = Planning.enter(LifecycleCall(self, "popToRoot", ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
+        return requestPopToRoot(animated: animated, completion: completion, whenApplied: nil)
     }
 
     /// ``popToRoot(animated:completion:)``; `whenApplied` is told what the request popped when it is
@@ -258,7 +264,9 @@ extension NavigationController {
     /// - Returns: The controllers popped, bottom first.
     @discardableResult
     public func pop(to controller: Controller, animated: Bool, completion: (() -> Void)? = nil) -> [Controller] {
-        requestPop(to: controller, animated: animated, completion: completion, whenApplied: nil)
+        let call = Planning.enter(LifecycleCall(self, "pop", ("to", .of(controller)), ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
+        return requestPop(to: controller, animated: animated, completion: completion, whenApplied: nil)
     }
 
     /// ``pop(to:animated:completion:)``; `whenApplied` is told what the request popped when it is
@@ -350,6 +358,10 @@ extension NavigationController {
     ///   - animated: Whether the transition animates; the appearance callbacks carry this flag.
     ///   - completion: Runs once the transition that shows the request has completed.
     public func setControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)? = nil) {
+        let call = Planning.enter(
+            LifecycleCall(
+                self, "setControllers", (nil, .controllers(newControllers.map(\.id))), ("animated", .flag(animated))))
+        defer { Planning.leave(call) }
         requestControllers(newControllers, animated: animated, completion: completion)
     }
 
@@ -378,12 +390,17 @@ extension NavigationController {
     /// `init(rootController:)`: a non-animated push off screen. The root's move stays open until its
     /// first appearance (spec §6, "Off screen").
     func setRoot(_ root: Controller) {
+        let call = Planning.enter(
+            LifecycleCall(
+                target: .controller(id), name: "NavigationController", form: .initializer,
+                arguments: [("rootController", .of(root))]))
+        defer { Planning.leave(call) }
         if let violation = pushViolation(root, call: "init(rootController:)") {
             violation.report()
             return
         }
         controllers = [root]
-        if adoptChild(root) {
+        if adoptChild(root, rule: .navigationApply) {
             pendingTop = root
             shown = root
         } else {

@@ -36,7 +36,7 @@ extension NavigationController: VisibleTransitionHost {
             transition.from = nil
             transition.to = nil
             let leaving = endLeavingShownMove()
-            runCompletions(transition.completions)
+            runCompletions(transition.completions, rule: .navigationCompletion)
             release(leaving.asArray)
             isTransitionInFlight = false
             checkInvariants()
@@ -52,12 +52,13 @@ extension NavigationController: VisibleTransitionHost {
         ownTransitionCoordinator = coordinator
         incoming?.loadViewIfNeeded()
         if let outgoing = transition.from {
-            drive(outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear))
+            drive(
+                outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear), rule: .navigationWill)
         }
         // Each callback may re-enter the engine (take this controller out of the window, hide the
         // window), so whether it is still on screen is read again after them (Reentrancy.md).
         if let incoming {
-            beginAppearance(ofIncoming: incoming, animated: animated, in: window)
+            beginAppearance(ofIncoming: incoming, animated: animated, in: window, rule: .navigationWill)
             tellDelegateWillShow(incoming, animated: animated)
             installView(of: incoming)
         }
@@ -85,15 +86,15 @@ extension NavigationController: VisibleTransitionHost {
     /// `didShow`; the requests' completions; the deallocation of the controller it removed. Then
     /// the requests that waited for it are applied. A transition to an empty stack (no incoming
     /// controller) takes the old top out and shows nothing: no `didShow`.
-    func completeTransition(_ transition: NavigationTransition) {
+    func completeTransition(_ transition: NavigationTransition, interactive: Bool = false) {
         let incoming = transition.to
         if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
         shown = incoming
-        if let outgoing = transition.from { drive(outgoing, .end(appearing: false)) }
-        let leaving = transition.from === leavingShown ? endLeavingShownMove() : nil
+        if let outgoing = transition.from { drive(outgoing, .end(appearing: false), rule: .navigationDid) }
+        let leaving = transition.from === leavingShown ? endLeavingShownMove(interactive: interactive) : nil
         if let incoming {
             let wasAppearing = incoming.appearanceState == .appearing
-            endIncomingAppearance(of: incoming, animated: transition.animated)
+            endIncomingAppearance(of: incoming, animated: transition.animated, rule: .navigationDid)
             // Its move ends right after its viewDidAppear (or a viewDidDisappear that came first),
             // most often inside that walk already (``Controller/appearanceEnded(from:)``); one that did
             // not appear (the transition completed off screen) waits for its first appearance (§6).
@@ -106,7 +107,7 @@ extension NavigationController: VisibleTransitionHost {
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
         if let incoming { tellDelegateDidShow(incoming, animated: transition.animated) }
-        runCompletions(transition.completions)
+        runCompletions(transition.completions, rule: .navigationCompletion)
         transition.from = nil
         transition.to = nil
         release(leaving.asArray)
@@ -129,7 +130,7 @@ extension NavigationController: VisibleTransitionHost {
             if let top, isViewLoaded { installView(of: top) }
         }
         let leaving = endLeavingShownMove()
-        runCompletions(completions)
+        runCompletions(completions, rule: .navigationCompletion)
         release(leaving.asArray)
         checkInvariants()
         if !isTransitionInFlight { applyWaitingRequests() }
@@ -140,13 +141,16 @@ extension NavigationController: VisibleTransitionHost {
     func release(_ controllers: [Controller]) {
         var controllers = controllers
         while !controllers.isEmpty {
+            controllers[0].releaseRule = .navigationRelease
             controllers.removeFirst()
         }
     }
 
     func tellDelegateWillShow(_ controller: Controller, animated: Bool) {
         guard let delegate else { return }
-        LifecycleObservation.emit(.navigationWillShow(id, controller.id, animated: animated), source: .controller(id))
+        LifecycleObservation.emit(
+            .navigationWillShow(id, controller.id, animated: animated), source: .controller(id),
+            rule: .navigationWillShow)
         CallbackDelivery.run("delegate.navigationController(_:willShow:animated:)", of: self) {
             delegate.navigationController(self, willShow: controller, animated: animated)
         }
@@ -154,7 +158,9 @@ extension NavigationController: VisibleTransitionHost {
 
     func tellDelegateDidShow(_ controller: Controller, animated: Bool) {
         guard let delegate else { return }
-        LifecycleObservation.emit(.navigationDidShow(id, controller.id, animated: animated), source: .controller(id))
+        LifecycleObservation.emit(
+            .navigationDidShow(id, controller.id, animated: animated), source: .controller(id),
+            rule: .navigationDidShow)
         CallbackDelivery.run("delegate.navigationController(_:didShow:animated:)", of: self) {
             delegate.navigationController(self, didShow: controller, animated: animated)
         }

@@ -181,6 +181,7 @@ open class NavigationController: ContainerController {
 
 /// A request that waits for the transition of its navigation controller pending or in flight
 /// (spec §6), applied once that transition completes.
+@MainActor
 struct WaitingRequest {
     /// What the request is, for the warning that gives it up: `push of b on nav`, say.
     let call: String
@@ -192,6 +193,8 @@ struct WaitingRequest {
     let recheck: () -> ContractViolation?
     /// Applies it.
     let apply: () -> Void
+    /// The call that made the request: what applying it sends names it as the call that planned it.
+    let plannedBy = Planning.current
 }
 
 /// Told before and after each visible transition of a ``NavigationController``, when the navigation

@@ -73,6 +73,13 @@ extension PageController {
     public func setControllers(
         _ controllers: [Controller], direction: PageDirection, animated: Bool, completion: ((Bool) -> Void)? = nil
     ) {
+        let call = Planning.enter(
+            LifecycleCall(
+                self, "setControllers", (nil, .controllers(controllers.map(\.id))),
+                ("direction", .value(".\(direction)")),
+                ("animated", .flag(animated))
+            ))
+        defer { Planning.leave(call) }
         requestPages(controllers, animated: animated, completion: completion)
     }
 
@@ -99,7 +106,7 @@ extension PageController {
             markPendingAdoption(controllers)
             defer { clearPendingAdoption(controllers) }
             for page in controllers where page.storedParent !== self {
-                guard adoptChild(page) else {
+                guard adoptChild(page, rule: .pageAddedByCall) else {
                     // A page given elsewhere meanwhile: the request is given up, and the pages it
                     // adopted end their moves with the next settling (R7), as pages replaced do.
                     shownControllers = previous
@@ -214,7 +221,7 @@ extension PageController {
         let additions = settlingAdditions
         settlingAdditions = []
         changingContents {
-            settleCompletedTurn(turn)
+            settleCompletedTurn(turn, swiped: false)
             let shown = Set(turn.to.map(ObjectIdentifier.init))
             dropOrKeepPending(additions) { !shown.contains(ObjectIdentifier($0)) && $0.storedParent === self }
         }
@@ -229,7 +236,8 @@ extension PageController {
             if named.contains(ObjectIdentifier(page)) {
                 keepPending(page)
             } else {
-                endMove(of: page, stays: false)
+                page.releaseRule = .pageRelease
+                endMove(of: page, stays: false, rule: .pageLeaves)
             }
         }
     }
@@ -252,7 +260,8 @@ extension PageController {
 
     func runPageCompletions(_ completions: [(Bool) -> Void], finished: Bool) {
         for completion in completions {
-            LifecycleObservation.emit(.completion(id, finished: finished), source: .controller(id))
+            LifecycleObservation.emit(
+                .completion(id, finished: finished), source: .controller(id), rule: .pageCompletion)
             CallbackDelivery.run("completion", of: self) { completion(finished) }
         }
     }
@@ -277,7 +286,7 @@ extension PageController: VisibleTransitionHost {
         beginTurnInFlight()
         beginTurn(turn, interactive: false, in: window)
         let finish: (Bool) -> Void = { [self] finished in
-            finishTurn(turn)
+            finishTurn(turn, swiped: false)
             settleProgrammaticMoves(turn)
             runPageCompletions(completions, finished: finished)
             checkInvariants()

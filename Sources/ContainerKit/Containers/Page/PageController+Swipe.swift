@@ -62,6 +62,8 @@ extension PageController {
     ///   page before.
     /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePaging(_ direction: PageDirection) -> InteractiveTransition? {
+        let call = Planning.enter(LifecycleCall(self, "beginInteractivePaging", (nil, .value(".\(direction)"))))
+        defer { Planning.leave(call) }
         guard isInVisibleWindow, let window = storedView?.storedWindow, !window.hasVisibleTransition,
             !displayed.isEmpty, let dataSource
         else { return nil }
@@ -78,19 +80,20 @@ extension PageController {
             markPendingAdoption(incoming)
             defer { clearPendingAdoption(incoming) }
             for page in incoming {
-                guard adoptChild(page) else { break }
+                guard adoptChild(page, rule: .pageAddedBySwipe) else { break }
                 adopted.append(page)
             }
         }
         guard adopted.count == incoming.count else {
             // A page given elsewhere before its adoption: the swipe does not begin (R7: the pages
             // adopted end their moves).
-            for page in adopted where page.storedParent === self { endMove(of: page, stays: false) }
+            for page in adopted where page.storedParent === self { endMove(of: page, stays: false, rule: .pageLeaves) }
             window.releaseVisibleTransitionSlot()
             return nil
         }
         if let delegate {
-            LifecycleObservation.emit(.pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id))
+            LifecycleObservation.emit(
+                .pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id), rule: .pageWillTransition)
             CallbackDelivery.run("delegate.pageController(_:willTransitionTo:)", of: self) {
                 delegate.pageController(self, willTransitionTo: incoming)
             }
@@ -118,10 +121,10 @@ extension PageController {
         ) { [self, weak handle, weak window] finished in
             let completed = handle?.state != .cancelled
             if completed {
-                finishTurn(turn)
+                finishTurn(turn, swiped: true)
                 // Pages asked for by code during the swipe win: their turn runs next.
                 if pageRequests == requestsBefore { shownControllers = turn.to }
-                changingContents { settleCompletedTurn(turn) }
+                changingContents { settleCompletedTurn(turn, swiped: true) }
             } else {
                 finishCancelledTurn(turn)
                 // A page a request made during the swipe names stays, pending, for that request's turn.
@@ -159,7 +162,8 @@ extension PageController {
     private func tellDelegateDidFinishAnimating(_ finished: Bool, previous: [Controller], completed: Bool) {
         guard let delegate else { return }
         LifecycleObservation.emit(
-            .pageDidFinishAnimating(id, previous: previous.map(\.id), completed: completed), source: .controller(id))
+            .pageDidFinishAnimating(id, previous: previous.map(\.id), completed: completed), source: .controller(id),
+            rule: .pageDidFinishAnimating)
         CallbackDelivery.run(
             "delegate.pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)", of: self
         ) {
@@ -178,12 +182,14 @@ extension PageController {
             let next: Controller?
             switch direction {
             case .forward:
-                LifecycleObservation.emit(.pageControllerAfter(id, anchor.id), source: .controller(id))
+                LifecycleObservation.emit(
+                    .pageControllerAfter(id, anchor.id), source: .controller(id), rule: .pageDataSource)
                 next = CallbackDelivery.run("dataSource.pageController(_:controllerAfter:)", of: self) {
                     dataSource.pageController(self, controllerAfter: anchor)
                 }
             case .reverse:
-                LifecycleObservation.emit(.pageControllerBefore(id, anchor.id), source: .controller(id))
+                LifecycleObservation.emit(
+                    .pageControllerBefore(id, anchor.id), source: .controller(id), rule: .pageDataSource)
                 next = CallbackDelivery.run("dataSource.pageController(_:controllerBefore:)", of: self) {
                     dataSource.pageController(self, controllerBefore: anchor)
                 }

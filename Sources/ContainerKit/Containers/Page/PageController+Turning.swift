@@ -38,15 +38,16 @@ extension PageController {
     /// page begins appearing only while this controller is still on screen there: the callbacks
     /// sent before may have taken it out (Reentrancy.md).
     func beginTurn(_ turn: PageTurn, interactive: Bool, in window: Window) {
+        let rule = rule(of: turn, swiped: interactive)
         let coordinator = Coordinator(
             isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
         ownTransitionCoordinator = coordinator
         for page in incomingWillOrder(turn.entering, animated: turn.animated) {
             page.loadViewIfNeeded()
-            beginAppearance(ofIncoming: page, animated: turn.animated, in: window)
+            beginAppearance(ofIncoming: page, animated: turn.animated, in: window, rule: rule)
         }
         for page in turn.leaving {
-            drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear))
+            drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear), rule: rule)
         }
         for page in turn.to { installView(of: page) }
         coordinator.runAlongsideAnimations()
@@ -56,17 +57,18 @@ extension PageController {
     /// `.pageCurl` the outgoing pages' `viewDidDisappear` first (spec §8). An incoming page whose
     /// view is not in a visible window then (its callbacks took this controller off screen)
     /// disappears again instead.
-    func finishTurn(_ turn: PageTurn) {
+    func finishTurn(_ turn: PageTurn, swiped: Bool) {
+        let rule = rule(of: turn, swiped: swiped)
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
         displayed = turn.to
         switch transitionStyle {
         case .scroll:
-            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated) }
-            for page in turn.leaving { drive(page, .end(appearing: false)) }
+            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated, rule: rule) }
+            for page in turn.leaving { drive(page, .end(appearing: false), rule: rule) }
         case .pageCurl:
-            for page in turn.leaving { drive(page, .end(appearing: false)) }
-            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated) }
+            for page in turn.leaving { drive(page, .end(appearing: false), rule: rule) }
+            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated, rule: rule) }
         }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
@@ -78,6 +80,7 @@ extension PageController {
     /// the outgoing pair's left first). An outgoing page whose
     /// view was taken out by hand meanwhile has it put back first (F7: no callbacks of its own).
     func cancelTurn(_ turn: PageTurn) {
+        let rule = rule(of: turn, swiped: true)
         for page in turn.from { installView(of: page) }
         // Each callback may take the page controller off screen (hide the window, which completes
         // the turn at once), or take an outgoing page's view out by hand: an outgoing page begins
@@ -85,17 +88,25 @@ extension PageController {
         switch transitionStyle {
         case .scroll:
             for page in turn.from where page.isInVisibleWindow {
-                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
-                endIncomingAppearance(of: page, animated: true)
+                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
+                endIncomingAppearance(of: page, animated: true, rule: rule)
             }
         case .pageCurl:
             for page in incomingWillOrder(turn.to, animated: true) {
-                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear))
+                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: rule)
             }
             for page in turn.from where page.isInVisibleWindow {
-                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
+                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
             }
         }
+    }
+
+    /// The rule the appearance callbacks of `turn` follow: the page-curl row as pairs with a
+    /// middle spine, the style's row for a swipe, the finished order for `setControllers` (§8).
+    private func rule(of turn: PageTurn, swiped: Bool) -> Rule {
+        if spineLocation == .mid { return turn.animated ? .pageCurlAnimated : .pageCurl }
+        if swiped { return .pageSwipe }
+        return turn.animated ? .pageByCallAnimated : .pageByCall
     }
 
     /// The order of the will-callbacks of a turn's incoming `pages`, given left first: with a middle
@@ -108,15 +119,16 @@ extension PageController {
 
     /// The end of a cancelled turn, when its animation completes.
     func finishCancelledTurn(_ turn: PageTurn) {
+        let rule = rule(of: turn, swiped: true)
         switch transitionStyle {
         case .scroll:
             for page in turn.to {
-                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear))
-                drive(page, .end(appearing: false))
+                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: rule)
+                drive(page, .end(appearing: false), rule: rule)
             }
         case .pageCurl:
-            for page in turn.to { drive(page, .end(appearing: false)) }
-            for page in turn.from { endIncomingAppearance(of: page, animated: true) }
+            for page in turn.to { drive(page, .end(appearing: false), rule: rule) }
+            for page in turn.from { endIncomingAppearance(of: page, animated: true, rule: rule) }
         }
         for page in turn.to { uninstallView(of: page) }
         displayed = turn.from
@@ -125,8 +137,8 @@ extension PageController {
         // the page controller, which forwards to it (F6).
         for page in turn.from
         where page.appearanceState == .disappeared && page.isInVisibleWindow && appearanceState == .appeared {
-            drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear))
-            drive(page, .end(appearing: true))
+            drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
+            drive(page, .end(appearing: true), rule: rule)
         }
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
@@ -140,19 +152,20 @@ extension PageController {
     /// A page kept that way that a later request no longer names is removed by the next completed
     /// turn, after the outgoing pages, in ``children`` order (MODEL): its view is out already, so
     /// its removal is all it gets.
-    func settleCompletedTurn(_ turn: PageTurn) {
+    func settleCompletedTurn(_ turn: PageTurn, swiped: Bool) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
         for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
-            endMove(of: page, stays: true)
+            endMove(of: page, stays: true, rule: swiped ? .pageDidMoveBySwipe : .pageDidMoveByCall)
         }
         let keptOutOfView = children.filter { page in
             !alreadyShown.contains(ObjectIdentifier(page)) && !page.containment.isMovingToParent
                 && !page.containment.isMovingFromParent
         }
         for page in turn.from + keptOutOfView where !staying.contains(ObjectIdentifier(page)) {
-            beginRemovingChild(page)
-            endMove(of: page, stays: false)
+            page.releaseRule = .pageRelease
+            beginRemovingChild(page, rule: .pageLeaves)
+            endMove(of: page, stays: false, rule: .pageLeaves)
         }
     }
 

@@ -40,7 +40,12 @@ extension TabBarController {
     /// turn and run together at the end of a turn.
     public var controllers: [Controller] {
         get { storedControllers }
-        set { setTabs(newValue) }
+        set {
+            let call = Planning.enter(
+                .setting("controllers", of: .controller(id), to: .controllers(newValue.map(\.id))))
+            defer { Planning.leave(call) }
+            setTabs(newValue)
+        }
     }
 
     /// The value of ``selectedIndex`` when there are no tabs, as UIKit's `NSNotFound`.
@@ -73,6 +78,8 @@ extension TabBarController {
     public var selectedIndex: Int {
         get { selectedPosition ?? Self.noSelection }
         set {
+            let call = Planning.enter(.setting("selectedIndex", of: .controller(id), to: .value("\(newValue)")))
+            defer { Planning.leave(call) }
             if let violation = indexViolation(newValue) {
                 violation.report()
                 return
@@ -107,6 +114,8 @@ extension TabBarController {
     public var selectedController: Controller? {
         get { selectedPosition.map { storedControllers[$0] } }
         set {
+            let call = Planning.enter(.setting("selectedController", of: .controller(id), to: .of(newValue)))
+            defer { Planning.leave(call) }
             guard let newValue else { return }
             guard let index = storedControllers.firstIndex(where: { $0 === newValue }) else {
                 selectionViolation(of: newValue, call: "selectedController").report()
@@ -157,6 +166,8 @@ extension TabBarController {
     ///
     /// - Parameter controller: The tab tapped; one of ``controllers``.
     public func userDidSelect(_ controller: Controller) {
+        let call = Planning.enter(LifecycleCall(self, "userDidSelect", (nil, .of(controller))))
+        defer { Planning.leave(call) }
         if let violation = tabViolation(controller, call: "userDidSelect(_:)") {
             violation.report()
             return
@@ -167,7 +178,8 @@ extension TabBarController {
         ) { [self] in userDidSelect(controller) }
         if kept { return }
         if let delegate {
-            LifecycleObservation.emit(.tabShouldSelect(id, controller.id), source: .controller(id))
+            LifecycleObservation.emit(
+                .tabShouldSelect(id, controller.id), source: .controller(id), rule: .tabShouldSelect)
             let should = CallbackDelivery.run("delegate.tabBarController(_:shouldSelect:)", of: self) {
                 delegate.tabBarController(self, shouldSelect: controller)
             }
@@ -177,14 +189,15 @@ extension TabBarController {
             if let nav = controller as? NavigationController, nav.controllers.count > 1 {
                 nav.popToRoot(animated: true)
             }
-            tellDelegateDidSelect(controller)
+            tellDelegateDidSelect(controller, rule: .tabDidSelectReselected)
             return
         }
         guard let index = storedControllers.firstIndex(where: { $0 === controller }) else { return }
         select(at: index)
         // A callback of the switch's first half may have taken the tab out meanwhile.
         if storedControllers.contains(where: { $0 === controller }) {
-            tellDelegateDidSelect(controller)
+            // A switch that waits for the window has not swapped the views yet.
+            tellDelegateDidSelect(controller, rule: shown === controller ? .tabDidSelect : .tabDidSelectWaiting)
         }
     }
 
@@ -239,20 +252,20 @@ extension TabBarController {
         defer { clearPendingAdoption(tabs) }
         recordTabs(tabs)
         for tab in leaving {
-            beginRemovingChild(tab)
+            beginRemovingChild(tab, rule: .tabMove)
             if tab === shown || tab === inFlightSwitch?.from {
                 removalsAfterSwitch.append(tab)
             } else {
-                endMove(of: tab, stays: false)
+                endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
         for tab in tabs where !staying.contains(ObjectIdentifier(tab)) {
             if tab.storedParent === self {
                 // A tab taken out while shown and put back before the switch: its removal is cancelled.
                 removalsAfterSwitch.removeAll { $0 === tab }
-                endMove(of: tab, stays: true)
-            } else if adoptChild(tab) {
-                endMove(of: tab, stays: true)
+                endMove(of: tab, stays: true, rule: .tabMove)
+            } else if adoptChild(tab, rule: .tabMove) {
+                endMove(of: tab, stays: true, rule: .tabMove)
             } else {
                 recordTabs(storedControllers.filter { $0 !== tab })
             }
@@ -301,9 +314,9 @@ extension TabBarController {
         runSwitch(in: window, deferringDidHalf: true, done: window.releaseSlotWhenDone)
     }
 
-    func tellDelegateDidSelect(_ controller: Controller) {
+    func tellDelegateDidSelect(_ controller: Controller, rule: Rule) {
         guard let delegate else { return }
-        LifecycleObservation.emit(.tabDidSelect(id, controller.id), source: .controller(id))
+        LifecycleObservation.emit(.tabDidSelect(id, controller.id), source: .controller(id), rule: rule)
         CallbackDelivery.run("delegate.tabBarController(_:didSelect:)", of: self) {
             delegate.tabBarController(self, didSelect: controller)
         }

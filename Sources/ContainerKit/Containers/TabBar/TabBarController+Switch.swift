@@ -42,10 +42,12 @@ extension TabBarController: VisibleTransitionHost {
         to?.loadViewIfNeeded()
         // Each callback may re-enter the engine (take this controller out of the window, hide
         // the window), so whether it is still on screen is read again after them (Reentrancy.md).
+        // A switch that waited for the window runs whole at the end of a turn (§7, MODEL).
+        let willRule: Rule = deferringDidHalf ? .tabWill : .tabWaitingSwitch
         if let to, isShown(in: window) {
-            drive(to, .begin(appearing: true, animated: false, timing: .beforeDidAppear))
+            drive(to, .begin(appearing: true, animated: false, timing: .beforeDidAppear), rule: willRule)
         }
-        if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear)) }
+        if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear), rule: willRule) }
         if let to { installView(of: to) }
         if let from { uninstallView(of: from) }
         shown = to
@@ -54,7 +56,7 @@ extension TabBarController: VisibleTransitionHost {
         inFlightSwitch = tabSwitch
         let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
         guard deferringDidHalf, goesOn else {
-            completeSwitch(tabSwitch, coordinator: coordinator)
+            completeSwitch(tabSwitch, coordinator: coordinator, rule: deferringDidHalf ? .tabDid : .tabWaitingSwitch)
             done()
             return
         }
@@ -64,7 +66,7 @@ extension TabBarController: VisibleTransitionHost {
             kind: .tabSwitch, container: self, from: from.asArray, to: to.asArray,
             duration: 0, window: window
         ) { [self] _ in
-            completeSwitch(tabSwitch, coordinator: coordinator)
+            completeSwitch(tabSwitch, coordinator: coordinator, rule: .tabDid)
             done()
         }
         window.animationsInFlight.append(animation)
@@ -74,10 +76,10 @@ extension TabBarController: VisibleTransitionHost {
     /// The second half of a switch: the incoming tab's layout pass (`viewIsAppearing`, §1), the
     /// outgoing tab's did-disappear, the incoming tab's did-appear, the coordinator's completions,
     /// then what waited for the switch (``finishSwitch()``).
-    private func completeSwitch(_ tabSwitch: TabSwitch, coordinator: Coordinator) {
+    private func completeSwitch(_ tabSwitch: TabSwitch, coordinator: Coordinator, rule: Rule) {
         if let to = tabSwitch.to { sendViewIsAppearing(from: to) }
-        if let from = tabSwitch.from { drive(from, .end(appearing: false)) }
-        if let to = tabSwitch.to { endIncomingAppearance(of: to, animated: false) }
+        if let from = tabSwitch.from { drive(from, .end(appearing: false), rule: rule) }
+        if let to = tabSwitch.to { endIncomingAppearance(of: to, animated: false, rule: rule) }
         if inFlightSwitch === tabSwitch { inFlightSwitch = nil }
         tabSwitch.from = nil
         tabSwitch.to = nil
@@ -97,7 +99,8 @@ extension TabBarController: VisibleTransitionHost {
             if controller.appearance.awaitsViewIsAppearing {
                 let epoch = controller.appearance.epoch
                 controller.appearance.noteViewIsAppearingSent()
-                controller.deliverAppearance(.isAppearing, animated: false, source: .controller(id))
+                controller.deliverAppearance(
+                    .isAppearing, animated: false, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
                 guard controller.appearanceState == .appearing, controller.appearance.epoch == epoch else { continue }
             }
             stack.append(contentsOf: appearingWith(controller).reversed())
@@ -143,7 +146,7 @@ extension TabBarController: VisibleTransitionHost {
         removalsAfterSwitch.removeAll { tab in removals.contains { $0 === tab } }
         changingContents {
             for tab in removals {
-                endMove(of: tab, stays: false)
+                endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
         checkInvariants()
