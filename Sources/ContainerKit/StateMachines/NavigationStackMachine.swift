@@ -57,8 +57,10 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
         case topMoveOpen
     }
 
-    /// The top the navigation controller's own appearance announced with `willShow`, named by its
-    /// serial number (never reused; a reference would keep it alive), and that appearance's flag.
+    /// The top the navigation controller's own appearance announced with `willShow`, and that
+    /// appearance's flag. Named by its serial number, which is never reused: it is only compared,
+    /// a strong reference would keep the top alive, and a `weak` one would give it a side table
+    /// (CONTRIBUTING.md, "Performance").
     package struct Announcement: Hashable, Sendable {
         package let serial: UInt64
         package let animated: Bool
@@ -102,10 +104,13 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
     package private(set) var controllers: [Controller] = []
     /// The controller whose view the navigation controller shows.
     package private(set) var shown: Controller?
-    /// The top whose addition is open: its `didMove(toParent: nav)` waits for its first appearance.
+    /// The top whose addition is open: its `didMove(toParent: nav)` comes right after its first
+    /// `viewDidAppear` (or a `viewDidDisappear` that comes first), or when a later change makes
+    /// another controller the top.
     package private(set) var pendingTop: Controller?
-    /// The shown controller, once a change took it out: its move ends with the transition that
-    /// takes it off screen.
+    /// The shown controller, once a change took it out: its `willMove(toParent: nil)` was sent, and
+    /// its move ends with the transition that takes it off screen, right after its
+    /// `viewDidDisappear` (`didMove(toParent: nav)` if a later change put it back, R7).
     package private(set) var leavingShown: Controller?
     /// Whether the latest change applied asked for animation.
     package private(set) var pendingAnimated = false

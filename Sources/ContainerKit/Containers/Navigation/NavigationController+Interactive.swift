@@ -89,16 +89,10 @@ extension NavigationController {
     ///
     /// - Returns: The handle of the gesture, or nil when the swipe cannot begin.
     public func beginInteractivePop() -> InteractiveTransition? {
-        guard !isInteractivePopInProgress, !isTransitionInFlight, waitingRequests.isEmpty, controllers.count > 1,
-            let top = controllers.last, shown === top, leavingShown == nil, pendingTop == nil, isInVisibleWindow,
-            let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()
+        guard stack.interactivePopRefusal == nil, isInVisibleWindow, let window = storedView?.storedWindow,
+            window.claimVisibleTransitionSlot()
         else { return nil }
-        isInteractivePopInProgress = true
-        isTransitionInFlight = true
-        announcedTopSerial = nil
-        controllers.removeLast()
-        let below = controllers[controllers.count - 1]
-        leavingShown = top
+        let (top, below) = try! stack.interactivePopBegan()
         beginRemovingChild(top)
         let coordinator = Coordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
         ownTransitionCoordinator = coordinator
@@ -113,14 +107,14 @@ extension NavigationController {
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
         let handle = InteractiveTransition { [self, weak window] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
-            if cancelled { controllers.append(top) }
+            if cancelled { stack.interactivePopCancelled(restoring: top) }
             if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .navigation, container: self, from: [top], to: [below], duration: Self.transitionDuration,
             interaction: handle, window: window
         ) { [self, weak handle, weak window] _ in
-            isInteractivePopInProgress = false
+            try! stack.interactivePopGestureEnded()
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
@@ -148,14 +142,14 @@ extension NavigationController {
             drive(top, .end(appearing: false))
         }
         uninstallView(of: below)
-        shown = top
+        try! stack.transitionReachedEnd(showing: top)
         let leaving = endLeavingShownMove()
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
         tellDelegateWillShow(top, animated: true)
         tellDelegateDidShow(top, animated: true)
         release(leaving.asArray)
-        isTransitionInFlight = false
+        try! stack.transitionEnded()
         checkInvariants()
         applyWaitingRequests()
     }

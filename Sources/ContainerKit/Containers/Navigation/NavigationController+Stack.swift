@@ -382,12 +382,11 @@ extension NavigationController {
             violation.report()
             return
         }
-        controllers = [root]
+        try! stack.rootOffered(root)
         if adoptChild(root) {
-            pendingTop = root
-            shown = root
+            stack.rootAdopted(root)
         } else {
-            controllers = []
+            stack.rootDropped()
         }
     }
 }
