@@ -8,42 +8,24 @@ extension NavigationController {
         return !window.isHidden
     }
 
-    /// Whether a visible transition is pending: a change was applied on screen and the transition
-    /// from the controller shown to the new top has not sent its will-callbacks yet.
-    var hasPendingTransition: Bool {
-        !isTransitionInFlight && controllers.last !== shown
-    }
-
-    /// Whether a request asking for `animated` has to wait (spec §6): a transition of this
-    /// navigation controller is in flight (a request from its callbacks, or during a swipe back), an
-    /// animated one is pending, or the request is animated and one is pending; or requests wait
-    /// already (they keep their order).
-    func mustWait(animated: Bool) -> Bool {
-        if isTransitionInFlight || isInteractivePopInProgress { return true }
-        if !waitingRequests.isEmpty, !isApplyingWaitingRequests { return true }
-        return hasPendingTransition && (animated || pendingAnimated)
-    }
-
     /// Applies `request` now, or keeps it for when the transition pending or in flight completes.
     ///
     /// Off screen, a change applied earlier whose transition the window has not started yet (the
     /// navigation controller left the window since) completes first, as an off-screen one does, so
     /// that nothing waits for a window that may never run it.
     func applyOrWait(_ request: WaitingRequest) {
-        if !hasWindowForChanges, !isTransitionInFlight, !isApplyingWaitingRequests,
-            hasPendingTransition || leavingShown != nil || !waitingRequests.isEmpty
-        {
+        if !hasWindowForChanges, stack.hasUnsettledChange {
             settlingOffScreen(settleOffScreen)
         }
-        guard mustWait(animated: request.animated) else {
+        // A request that waits (spec §6) is checked now and applied later: the controllers it brings
+        // in are pending members of the stack meanwhile, so that nothing moves them elsewhere or
+        // pushes them again first (R9). A child already (the top a swipe back takes out, say) is
+        // marked too: a second push of it is refused inside its call.
+        guard stack.requestMade(request) else {
             request.apply()
             return
         }
-        // Checked now, applied later: pending members of the stack meanwhile, so that nothing moves
-        // them elsewhere or pushes them again first (R9). A child already (the top a swipe back
-        // takes out, say) is marked too: a second push of it is refused inside its call.
         for controller in request.joining { controller.pendingStack = self }
-        waitingRequests.append(request)
     }
 
     /// Applies the requests that waited, in order, until one has to wait again (an animated one
@@ -51,11 +33,9 @@ extension NavigationController {
     /// of the transition it waited for gave its controller elsewhere) is given up with a warning: it
     /// was accepted when it was made.
     func applyWaitingRequests() {
-        guard !isApplyingWaitingRequests else { return }
-        isApplyingWaitingRequests = true
-        defer { isApplyingWaitingRequests = false }
-        while let next = waitingRequests.first, !mustWait(animated: next.animated) {
-            waitingRequests.removeFirst()
+        guard stack.waitingRequestsApplying() else { return }
+        defer { stack.waitingRequestsApplied() }
+        while let next = stack.nextWaitingRequest() {
             for controller in next.joining where controller.pendingStack === self {
                 controller.pendingStack = nil
             }
@@ -89,8 +69,7 @@ extension NavigationController {
         }
         changingContents {
             sendMoves(changingStackTo: newStack)
-            pendingAnimated = animated
-            if let completion { pendingCompletions.append(completion) }
+            stack.changeApplied(animated: animated, completion: completion)
             if hasWindowForChanges, let window = storedView?.storedWindow {
                 // A window asked already keeps the place it gave this transition.
                 window.requestVisibleTransition(for: self)
@@ -111,30 +90,26 @@ extension NavigationController {
     /// The stack is committed before calling out. The controllers it adds are pending members until
     /// each is adopted (R9); one given elsewhere meanwhile is dropped with a warning.
     private func sendMoves(changingStackTo newStack: [Controller]) {
-        var removed = controllers.subtracting(identicalTo: newStack)
-        let added = newStack.subtracting(identicalTo: controllers)
-        let superseded: Controller? = if let pendingTop, pendingTop !== newStack.last { pendingTop } else { nil }
-        if superseded != nil { pendingTop = nil }
+        var change = stack.stackChanging(to: newStack)
+        let added = change.added
+        let superseded = change.superseded
         markPendingAdoption(added)
         defer { clearPendingAdoption(added) }
-        controllers = newStack
         // One at a time, so that a controller nothing else holds is deallocated right after its move.
         // Additions still open that this change takes out again end at nil after its own moves (R7).
         var droppedAdditions: [Controller] = []
-        while !removed.isEmpty {
-            let controller = removed.removeFirst()
+        while !change.removed.isEmpty {
+            let controller = change.removed.removeFirst()
             // The shown controller taken out and put back already has its removal open: it is a
             // removal again, which the transition ends.
-            if controller === superseded || controller === leavingShown { continue }
+            if controller === superseded || controller === stack.leavingShown { continue }
             if controller.containment.isMovingToParent {
                 droppedAdditions.append(controller)
                 continue
             }
             controller.releaseRule = .navigationRelease
             beginRemovingChild(controller, rule: .navigationApply)
-            if controller === shown {
-                leavingShown = controller
-            } else {
+            if !stack.removalBegan(of: controller) {
                 endMove(of: controller, stays: false, rule: .navigationMoveAtOnce)
             }
         }
@@ -143,7 +118,7 @@ extension NavigationController {
             // `didMove(toParent: self)` when the transition settles it (R7).
             if controller.storedParent === self { continue }
             guard adoptChild(controller, rule: .navigationApply) else {
-                controllers.removeAll(identicalTo: controller)
+                stack.adoptionFailed(of: controller)
                 continue
             }
             // Its root view, put in a visible window by hand while the request waited, left it with
@@ -154,22 +129,20 @@ extension NavigationController {
                 AppearanceWalk.exit([controller], source: .controller(id))
             }
             if controller === newStack.last {
-                pendingTop = controller
+                try! stack.newTopAdopted(controller)
             } else {
                 endMove(of: controller, stays: true, rule: .navigationMoveAtOnce)
             }
         }
         if let superseded {
-            let stays = controllers.containsIdentical(superseded)
-            if !stays { superseded.releaseRule = .navigationRelease }
-            if !stays, superseded === shown, hasWindowForChanges {
-                // Shown on screen (appearing with the navigation controller): it is the outgoing
-                // controller of the transition now pending, whose end closes its move right after its
-                // viewDidDisappear, as for the shown controller a change removes (no willMove: its
-                // move is open, R7).
-                leavingShown = superseded
-            } else {
-                endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)
+            // Shown on screen (appearing with the navigation controller) and gone from the stack, it
+            // is the outgoing controller of the transition now pending, whose end closes its move
+            // right after its viewDidDisappear, as for the shown controller a change removes (no
+            // willMove: its move is open, R7).
+            if !controllers.containsIdentical(superseded) { superseded.releaseRule = .navigationRelease }
+            switch stack.supersededTopSettles(superseded, onScreen: hasWindowForChanges) {
+            case .leavesWithTransition: break
+            case .endMove(let stays): endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)
             }
         }
         for controller in droppedAdditions where controller.storedParent === self {
@@ -182,8 +155,7 @@ extension NavigationController {
     /// §6): `didMove(toParent: self)`, right after its `viewDidAppear`, or after a `viewDidDisappear`
     /// that came first.
     func endPendingTopMove(of controller: Controller) {
-        guard pendingTop === controller, controller.storedParent === self else { return }
-        pendingTop = nil
+        guard controller.storedParent === self, stack.pendingTopAppeared(controller) else { return }
         endMove(of: controller, stays: true, rule: .navigationDidMove)
     }
 
@@ -191,9 +163,7 @@ extension NavigationController {
     /// transition that takes it off screen ends: `didMove(toParent: nil)`, or `didMove(toParent: self)`
     /// if it is in the stack again (R7). Returns it when it left, for ``release(_:)``.
     func endLeavingShownMove(interactive: Bool = false) -> Controller? {
-        guard let leaving = leavingShown else { return nil }
-        leavingShown = nil
-        let stays = controllers.containsIdentical(leaving)
+        guard let (leaving, stays) = stack.leavingShownMoveEnds() else { return nil }
         if !stays { leaving.releaseRule = .navigationRelease }
         endMove(of: leaving, stays: stays, rule: interactive ? .navigationInteractiveDidMove : .navigationDidMove)
         return stays ? nil : leaving
@@ -209,28 +179,21 @@ extension NavigationController {
     func shownControllerTook(_ step: AppearanceStep, _ child: Controller) {
         switch step {
         case .begin(appearing: true, let animated, _):
-            announcedTopSerial = nil
-            guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
-                child.appearanceState == .appearing
-            else { return }
-            announcedTopSerial = child.id.serial
-            announcedAnimated = animated
+            let isAppearing = child.appearanceState == .appearing
+            guard stack.navigationBeganAppearing(child, isAppearing: isAppearing, animated: animated) else { return }
             tellDelegateWillShow(child, animated: animated)
         case .end(appearing: true):
             // A top already appeared when the navigation controller's appearance reached it (F3 skipped
             // it; its state was left to a container that forwards by hand) has no viewDidAppear to
             // come: its move ends now.
             if child.appearanceState == .appeared { endPendingTopMove(of: child) }
-            guard announcedTopSerial == child.id.serial else { return }
-            announcedTopSerial = nil
-            guard child === controllers.last, !hasPendingTransition, !isTransitionInFlight,
-                child.appearanceState == .appeared
-            else { return }
-            tellDelegateDidShow(child, animated: announcedAnimated)
+            let hasAppeared = child.appearanceState == .appeared
+            guard let announced = stack.navigationAppeared(child, hasAppeared: hasAppeared) else { return }
+            tellDelegateDidShow(child, animated: announced.animated)
         case .end(appearing: false):
-            announcedTopSerial = nil
+            stack.announcementEnded()
         case .begin(appearing: false, _, _), .end(appearing: nil):
-            announcedTopSerial = nil
+            stack.announcementEnded()
         }
     }
 }
@@ -244,7 +207,7 @@ extension Controller {
     func appearanceEnded(from before: AppearanceState) {
         guard before == .appearing || before == .disappearing,
             appearanceState == .appeared || appearanceState == .disappeared,
-            let navigation = storedParent as? NavigationController, navigation.pendingTop === self
+            let navigation = storedParent as? NavigationController, navigation.stack.pendingTop === self
         else { return }
         navigation.endPendingTopMove(of: self)
     }

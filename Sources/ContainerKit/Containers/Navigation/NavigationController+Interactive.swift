@@ -91,16 +91,10 @@ extension NavigationController {
     public func beginInteractivePop() -> InteractiveTransition? {
         let call = Planning.enter(LifecycleCall(self, "beginInteractivePop"))
         defer { Planning.leave(call) }
-        guard !isInteractivePopInProgress, !isTransitionInFlight, waitingRequests.isEmpty, controllers.count > 1,
-            let top = controllers.last, shown === top, leavingShown == nil, pendingTop == nil, isInVisibleWindow,
-            let window = storedView?.storedWindow, window.claimVisibleTransitionSlot()
+        guard stack.interactivePopRefusal == nil, isInVisibleWindow, let window = storedView?.storedWindow,
+            window.claimVisibleTransitionSlot()
         else { return nil }
-        isInteractivePopInProgress = true
-        isTransitionInFlight = true
-        announcedTopSerial = nil
-        controllers.removeLast()
-        let below = controllers[controllers.count - 1]
-        leavingShown = top
+        let (top, below) = try! stack.interactivePopBegan()
         beginRemovingChild(top, rule: .navigationInteractiveWillMove)
         let coordinator = Coordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
         ownTransitionCoordinator = coordinator
@@ -115,14 +109,14 @@ extension NavigationController {
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
         let handle = InteractiveTransition { [self, weak window] cancelled in
             coordinator.endInteraction(cancelled: cancelled)
-            if cancelled { controllers.append(top) }
+            if cancelled { stack.interactivePopCancelled(restoring: top) }
             if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
             kind: .navigation, container: self, from: [top], to: [below], duration: Self.transitionDuration,
             interaction: handle, window: window
         ) { [self, weak handle, weak window] _ in
-            isInteractivePopInProgress = false
+            try! stack.interactivePopGestureEnded()
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
@@ -154,14 +148,14 @@ extension NavigationController {
             drive(top, .end(appearing: false), rule: .navigationDid)
         }
         uninstallView(of: below)
-        shown = top
+        try! stack.transitionReachedEnd(showing: top)
         let leaving = endLeavingShownMove(interactive: true)
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
         tellDelegateWillShow(top, animated: true)
         tellDelegateDidShow(top, animated: true)
         release(leaving.asArray)
-        isTransitionInFlight = false
+        try! stack.transitionEnded()
         checkInvariants()
         applyWaitingRequests()
     }

@@ -384,27 +384,4 @@ extension NavigationController {
         checkInvariants()
         return true
     }
-
-    // MARK: - Moves
-
-    /// `init(rootController:)`: a non-animated push off screen. The root's move stays open until its
-    /// first appearance (spec §6, "Off screen").
-    func setRoot(_ root: Controller) {
-        let call = Planning.enter(
-            LifecycleCall(
-                target: .controller(id), name: "NavigationController", form: .initializer,
-                arguments: [("rootController", .of(root))]))
-        defer { Planning.leave(call) }
-        if let violation = pushViolation(root, call: "init(rootController:)") {
-            violation.report()
-            return
-        }
-        controllers = [root]
-        if adoptChild(root, rule: .navigationApply) {
-            pendingTop = root
-            shown = root
-        } else {
-            controllers = []
-        }
-    }
 }

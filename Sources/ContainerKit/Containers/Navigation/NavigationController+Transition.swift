@@ -13,6 +13,12 @@ final class NavigationTransition {
         self.animated = animated
         self.completions = completions
     }
+
+    /// The transition the navigation stack started. It holds the controllers alone: the value it is
+    /// made from goes at once, so they can go as soon as it lets them.
+    convenience init(_ started: NavigationStackMachine<WaitingRequest>.Transition) {
+        self.init(from: started.from, to: started.to, animated: started.animated, completions: started.completions)
+    }
 }
 
 extension NavigationController: VisibleTransitionHost {
@@ -25,11 +31,10 @@ extension NavigationController: VisibleTransitionHost {
             done()
             return
         }
-        let transition = NavigationTransition(
-            from: shown, to: controllers.last, animated: pendingAnimated, completions: pendingCompletions)
-        pendingCompletions = []
+        // This transition's willShow and didShow take the place of those of the navigation
+        // controller's own appearance (spec §6), unless it shows the controller shown already.
+        let transition = NavigationTransition(try! stack.transitionStarted())
         let incoming = transition.to
-        isTransitionInFlight = true
         guard incoming !== transition.from else {
             // The shown controller is the top: nothing to show. The moves left open (the shown
             // controller taken out and put back) end, and the requests' completions run.
@@ -38,15 +43,12 @@ extension NavigationController: VisibleTransitionHost {
             let leaving = endLeavingShownMove()
             runCompletions(transition.completions, rule: .navigationCompletion)
             release(leaving.asArray)
-            isTransitionInFlight = false
+            try! stack.transitionEnded()
             checkInvariants()
             applyWaitingRequests()
             done()
             return
         }
-        // This transition's willShow and didShow take the place of those of the navigation
-        // controller's own appearance (spec §6).
-        announcedTopSerial = nil
         let animated = transition.animated
         let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
         ownTransitionCoordinator = coordinator
@@ -89,9 +91,9 @@ extension NavigationController: VisibleTransitionHost {
     func completeTransition(_ transition: NavigationTransition, interactive: Bool = false) {
         let incoming = transition.to
         if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
-        shown = incoming
+        try! stack.transitionReachedEnd(showing: incoming)
         if let outgoing = transition.from { drive(outgoing, .end(appearing: false), rule: .navigationDid) }
-        let leaving = transition.from === leavingShown ? endLeavingShownMove(interactive: interactive) : nil
+        let leaving = transition.from === stack.leavingShown ? endLeavingShownMove(interactive: interactive) : nil
         if let incoming {
             let wasAppearing = incoming.appearanceState == .appearing
             endIncomingAppearance(of: incoming, animated: transition.animated, rule: .navigationDid)
@@ -111,7 +113,7 @@ extension NavigationController: VisibleTransitionHost {
         transition.from = nil
         transition.to = nil
         release(leaving.asArray)
-        isTransitionInFlight = false
+        try! stack.transitionEnded()
         checkInvariants()
         applyWaitingRequests()
     }
@@ -121,19 +123,17 @@ extension NavigationController: VisibleTransitionHost {
     /// loaded. The new top's own move waits for its first appearance (spec §6). Then the requests
     /// that waited are applied.
     func settleOffScreen() {
-        let completions = pendingCompletions
-        pendingCompletions = []
-        let top = controllers.last
-        if top !== shown {
-            if let shown { uninstallView(of: shown) }
-            shown = top
+        let (completions, top) = stack.offScreenSettling()
+        if top !== stack.shown {
+            if let shown = stack.shown { uninstallView(of: shown) }
+            stack.shownOffScreen(top)
             if let top, isViewLoaded { installView(of: top) }
         }
         let leaving = endLeavingShownMove()
         runCompletions(completions, rule: .navigationCompletion)
         release(leaving.asArray)
         checkInvariants()
-        if !isTransitionInFlight { applyWaitingRequests() }
+        if !stack.isTransitionInFlight { applyWaitingRequests() }
     }
 
     /// Lets go of the controllers a transition removed, one at a time in order, so those nothing

@@ -58,48 +58,12 @@ open class NavigationController: ContainerController {
     public weak var delegate: (any NavigationControllerDelegate)?
 
     /// The stack, bottom first, as the requests made so far left it.
-    public internal(set) var controllers: [Controller] = []
+    public var controllers: [Controller] { stack.controllers }
 
-    /// The controller whose view the navigation controller shows now.
-    final var shown: Controller?
-
-    /// The top whose addition is open: its `willMove(toParent: self)` was sent, and its
-    /// `didMove(toParent: self)` comes right after its `viewDidAppear` (the transition's, or off
-    /// screen its first one), or after a `viewDidDisappear` that comes first, or when a later change
-    /// makes another controller the top (spec §6).
-    final var pendingTop: Controller?
-
-    /// The shown controller, once a change took it out of the stack: its `willMove(toParent: nil)`
-    /// was sent, and its move ends with the transition that takes it off screen, right after its
-    /// `viewDidDisappear` (`didMove(toParent: self)` if a later change put it back, R7).
-    final var leavingShown: Controller?
-
-    /// Completion closures of requests the next visible transition settles, in request order.
-    final var pendingCompletions: [() -> Void] = []
-
-    /// Whether the latest request applied asked for animation.
-    final var pendingAnimated = false
-
-    /// Whether a transition of this navigation controller is in flight: from its will-callbacks
-    /// (or the start of a swipe back) to the last step of its ending (spec §6).
-    final var isTransitionInFlight = false
-
-    /// Whether a swipe back is in progress, from ``beginInteractivePop()`` until its transition
-    /// completes.
-    final var isInteractivePopInProgress = false
-
-    /// Requests waiting for the transition pending or in flight, in request order (spec §6).
-    final var waitingRequests: [WaitingRequest] = []
-
-    /// Whether ``applyWaitingRequests()`` is running.
-    final var isApplyingWaitingRequests = false
-
-    /// The top the delegate was told `willShow` about as the navigation controller itself began
-    /// appearing, and that appearance's flag: its `didShow` follows its `viewDidAppear` (spec §6).
-    /// Named by its serial number, which is never reused: it is only compared, and a `weak`
-    /// reference would give the top a side table (CONTRIBUTING.md, "Performance").
-    final var announcedTopSerial: UInt64?
-    final var announcedAnimated = false
+    /// The stack and its transitions: what is shown, pending, leaving and waiting (spec §6). The
+    /// machine calls no user code, so no access to it overlaps another: unchecked, as the engine's
+    /// other stored state is.
+    @exclusivity(unchecked) final var stack = NavigationStackMachine<WaitingRequest>()
 
     /// Creates an empty navigation controller.
     public override init() {
@@ -170,9 +134,9 @@ open class NavigationController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] { shown.asArray }
+    override var visibleChildren: [Controller] { stack.shown.asArray }
 
-    override func shows(_ child: Controller) -> Bool { shown === child }
+    override func shows(_ child: Controller) -> Bool { stack.shown === child }
 
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "navigation controller", api: "push/pop/setControllers")
@@ -182,7 +146,7 @@ open class NavigationController: ContainerController {
 /// A request that waits for the transition of its navigation controller pending or in flight
 /// (spec §6), applied once that transition completes.
 @MainActor
-struct WaitingRequest {
+struct WaitingRequest: NavigationStackRequest {
     /// What the request is, for the warning that gives it up: `push of b on nav`, say.
     let call: String
     /// Whether it asked for animation.
@@ -221,13 +185,35 @@ extension NavigationControllerDelegate {
 extension NavigationController {
     /// The controller the navigation controller shows, as UIKit's `visibleViewController`: the
     /// controller it presents, if any, otherwise the top of the stack.
-    public var visibleController: Controller? { presentedController ?? controllers.last }
+    public var visibleController: Controller? { presentedController ?? stack.controllers.last }
 
     /// The top of the stack.
-    public var topController: Controller? { controllers.last }
+    public var topController: Controller? { stack.controllers.last }
 }
 
 extension Controller {
     /// The nearest ancestor that is a navigation controller, if any.
     public var navigationController: NavigationController? { nearestAncestor(of: NavigationController.self) }
+}
+
+extension NavigationController {
+    /// `init(rootController:)`: a non-animated push off screen. The root's move stays open until its
+    /// first appearance (spec §6, "Off screen").
+    func setRoot(_ root: Controller) {
+        let call = Planning.enter(
+            LifecycleCall(
+                target: .controller(id), name: "NavigationController", form: .initializer,
+                arguments: [("rootController", .of(root))]))
+        defer { Planning.leave(call) }
+        if let violation = pushViolation(root, call: "init(rootController:)") {
+            violation.report()
+            return
+        }
+        try! stack.rootOffered(root)
+        if adoptChild(root, rule: .navigationApply) {
+            stack.rootAdopted(root)
+        } else {
+            stack.rootDropped()
+        }
+    }
 }
