@@ -70,7 +70,11 @@ struct CallbackDelivery {
 
     /// Whether this is the same delivery as `other`: the same callback of the same receiver.
     func isSame(as other: CallbackDelivery) -> Bool {
-        guard callback.utf8Start == other.callback.utf8Start else { return false }
+        let sameCallback =
+            callback.hasPointerRepresentation && other.callback.hasPointerRepresentation
+            ? callback.utf8Start == other.callback.utf8Start
+            : callback.description == other.callback.description
+        guard sameCallback else { return false }
         switch (receiver, other.receiver) {
         case (.controller(let a), .controller(let b)): return a.toOpaque() == b.toOpaque()
         case (.view(let a), .view(let b)): return a.toOpaque() == b.toOpaque()
