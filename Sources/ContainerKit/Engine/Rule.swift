@@ -4,7 +4,7 @@ enum Rule: UInt8 {
     // Views, windows and turns (§1, §3, F2)
     case viewLoad, manualAppearance, windowEntry, windowExit, turnEnd
     case viewIsAppearingInWindow, viewIsAppearingInTransition, viewIsAppearingInTabSwitch
-    case sizeTransition, preferredContentSize, release, delivered
+    case sizeTransition, preferredContentSize, release
     // Forwarding (F1, F4, F6)
     case forwarded, forwardedByHand, builtInForwarding
     // Containment (R1–R4, R7)
@@ -51,7 +51,6 @@ enum Rule: UInt8 {
         case .preferredContentSize:
             ("§10", [.doc], "the parent hears of a child's new preferredContentSize inside the setter")
         case .release: ("§1", [.model], "nothing holds it once the turn of its removal is over")
-        case .delivered: ("§1", [.model], "delivered by the engine")
         case .forwarded: ("F1", [.log], "forwarded after the parent's own callback, in children order")
         case .forwardedByHand: ("F4", [.doc], "the container drives its child with begin/endAppearanceTransition")
         case .builtInForwarding: ("F6", [.log], "a built-in container drives its visible child from its own callback")
