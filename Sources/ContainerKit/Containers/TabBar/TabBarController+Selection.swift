@@ -39,7 +39,7 @@ extension TabBarController {
     /// When the window has a visible transition pending or in flight, steps 3 to 8 wait for its
     /// turn and run together at the end of a turn.
     public var controllers: [Controller] {
-        get { storedControllers }
+        get { selection.controllers }
         set {
             let call = Planning.enter(
                 .setting("controllers", of: .controller(id), to: .controllers(newValue.map(\.id))))
@@ -76,7 +76,7 @@ extension TabBarController {
     /// 5. `a.viewDidDisappear(animated: false)`
     /// 6. `b.viewDidAppear(animated: false)`
     public var selectedIndex: Int {
-        get { selectedPosition ?? Self.noSelection }
+        get { selection.selectedIndex ?? Self.noSelection }
         set {
             let call = Planning.enter(.setting("selectedIndex", of: .controller(id), to: .value("\(newValue)")))
             defer { Planning.leave(call) }
@@ -112,12 +112,12 @@ extension TabBarController {
     /// 4. `a.viewDidDisappear(animated: false)`
     /// 5. `b.viewDidAppear(animated: false)`
     public var selectedController: Controller? {
-        get { selectedPosition.map { storedControllers[$0] } }
+        get { selection.selectedController }
         set {
             let call = Planning.enter(.setting("selectedController", of: .controller(id), to: .of(newValue)))
             defer { Planning.leave(call) }
             guard let newValue else { return }
-            guard let index = storedControllers.firstIndex(where: { $0 === newValue }) else {
+            guard let index = selection.index(of: newValue) else {
                 selectionViolation(of: newValue, call: "selectedController").report()
                 return
             }
@@ -192,12 +192,13 @@ extension TabBarController {
             tellDelegateDidSelect(controller, rule: .tabDidSelectReselected)
             return
         }
-        guard let index = storedControllers.firstIndex(where: { $0 === controller }) else { return }
+        guard let index = selection.index(of: controller) else { return }
         select(at: index)
         // A callback of the switch's first half may have taken the tab out meanwhile.
-        if storedControllers.contains(where: { $0 === controller }) {
+        if selection.isTab(controller) {
             // A switch that waits for the window has not swapped the views yet.
-            tellDelegateDidSelect(controller, rule: shown === controller ? .tabDidSelect : .tabDidSelectWaiting)
+            tellDelegateDidSelect(
+                controller, rule: selection.shown === controller ? .tabDidSelect : .tabDidSelectWaiting)
         }
     }
 
@@ -211,19 +212,21 @@ extension TabBarController {
 
     /// Why selecting `controller` is refused, if it is not a tab.
     private func tabViolation(_ controller: Controller, call: String) -> ContractViolation? {
-        storedControllers.contains { $0 === controller } ? nil : selectionViolation(of: controller, call: call)
+        selection.isTab(controller) ? nil : selectionViolation(of: controller, call: call)
     }
 
     /// Why `selectedIndex = index` is refused, if it is out of range.
     private func indexViolation(_ index: Int) -> ContractViolation? {
-        guard !storedControllers.indices.contains(index) else { return nil }
+        guard !selection.controllers.indices.contains(index) else { return nil }
         return ContractViolation(
             kind: .invalidTabSelection, severity: .fault, controllers: [id],
-            message: "selectedIndex = \(index) was refused: \(id) has \(storedControllers.count) tabs.")
+            message: "selectedIndex = \(index) was refused: \(id) has \(selection.controllers.count) tabs.")
     }
 
+    /// Selects the tab at `index`, which the caller found among the tabs (nothing calls out between
+    /// the check and the selection, so the machine's refusal cannot come), then asks for the switch.
     func select(at index: Int) {
-        changingContents { selectedPosition = index }
+        changingContents { try! selection.tabSelected(at: index) }
         requestSwitch()
         checkInvariants()
     }
@@ -245,42 +248,28 @@ extension TabBarController {
     /// The change of ``setTabs(_:)``, once `tabs` have been checked.
     private func replaceTabs(with tabs: [Controller]) {
         let kept = Set(tabs.map(ObjectIdentifier.init))
-        let leaving = storedControllers.filter { !kept.contains(ObjectIdentifier($0)) }
-        let staying = Set(storedControllers.map(ObjectIdentifier.init))
+        let leaving = selection.controllers.filter { !kept.contains(ObjectIdentifier($0)) }
+        let staying = Set(selection.controllers.map(ObjectIdentifier.init))
         // Checked now, adopted after the removals' callbacks: pending members meanwhile (R9).
         markPendingAdoption(tabs)
         defer { clearPendingAdoption(tabs) }
-        recordTabs(tabs)
+        selection.tabsChanged(to: tabs)
         for tab in leaving {
             beginRemovingChild(tab, rule: .tabMove)
-            if tab === shown || tab === inFlightSwitch?.from {
-                removalsAfterSwitch.append(tab)
-            } else {
+            if !selection.removalBegan(of: tab) {
                 endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
         for tab in tabs where !staying.contains(ObjectIdentifier(tab)) {
             if tab.storedParent === self {
                 // A tab taken out while shown and put back before the switch: its removal is cancelled.
-                removalsAfterSwitch.removeAll { $0 === tab }
+                selection.removalCancelled(of: tab)
                 endMove(of: tab, stays: true, rule: .tabMove)
             } else if adoptChild(tab, rule: .tabMove) {
                 endMove(of: tab, stays: true, rule: .tabMove)
             } else {
-                recordTabs(storedControllers.filter { $0 !== tab })
+                selection.adoptionFailed(of: tab)
             }
-        }
-    }
-
-    /// Makes `tabs` the tabs. The selection stays on the selected controller when it survives;
-    /// otherwise on the same index, clamped (the first tab when there was none).
-    private func recordTabs(_ tabs: [Controller]) {
-        let selected = selectedController
-        storedControllers = tabs
-        if let selected, let index = tabs.firstIndex(where: { $0 === selected }) {
-            selectedPosition = index
-        } else {
-            selectedPosition = tabs.isEmpty ? nil : min(selectedPosition ?? 0, tabs.count - 1)
         }
     }
 
@@ -302,9 +291,9 @@ extension TabBarController {
             settlingOffScreen(switchOffScreen)
             return
         }
-        if selectedController === shown, isShown(in: window) {
+        if selection.pendingSwitch == nil, isShown(in: window) {
             // Nothing to switch: a switch half done, or waiting, ends what waits for it.
-            if inFlightSwitch == nil { finishSwitch() }
+            if selection.phase == .idle { finishSwitch() }
             return
         }
         guard isShown(in: window), window.claimVisibleTransitionSlot() else {

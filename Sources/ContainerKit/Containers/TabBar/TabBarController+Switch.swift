@@ -2,12 +2,17 @@
 /// deferred did-half holds the two tabs only through it, and lets them go when it has run.
 @MainActor
 final class TabSwitch {
+    /// The switch's number in the tab bar controller's ``TabSelectionMachine``.
+    let number: UInt64
     var from: Controller?
     var to: Controller?
 
-    init(from: Controller?, to: Controller?) {
-        self.from = from
-        self.to = to
+    /// The switch the selection machine put in flight. It holds the tabs alone: the value it is
+    /// made from goes at once, so they can go as soon as it lets them.
+    init(_ started: TabSelectionMachine.Switch) {
+        number = started.number
+        from = started.from
+        to = started.to
     }
 }
 
@@ -30,9 +35,7 @@ extension TabBarController: VisibleTransitionHost {
     /// `viewIsAppearing` (the layout pass), the outgoing tab's did-disappear, the incoming tab's
     /// did-appear. `done` is called once it has run.
     func runSwitch(in window: Window, deferringDidHalf: Bool, done: @escaping () -> Void) {
-        let from = shown
-        let to = selectedController
-        guard to !== from else {
+        guard let (from, to) = selection.pendingSwitch else {
             finishSwitch()
             done()
             return
@@ -50,10 +53,10 @@ extension TabBarController: VisibleTransitionHost {
         if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear), rule: willRule) }
         if let to { installView(of: to) }
         if let from { uninstallView(of: from) }
-        shown = to
+        selection.viewsSwapped(showing: to)
         coordinator.runAlongsideAnimations()
-        let tabSwitch = TabSwitch(from: from, to: to)
-        inFlightSwitch = tabSwitch
+        // `from` is not `to` (the guard above), so the machine's refusal cannot come.
+        let tabSwitch = TabSwitch(try! selection.firstHalfRan(from: from, to: to))
         let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
         guard deferringDidHalf, goesOn else {
             completeSwitch(tabSwitch, coordinator: coordinator, rule: deferringDidHalf ? .tabDid : .tabWaitingSwitch)
@@ -80,7 +83,7 @@ extension TabBarController: VisibleTransitionHost {
         if let to = tabSwitch.to { sendViewIsAppearing(from: to) }
         if let from = tabSwitch.from { drive(from, .end(appearing: false), rule: rule) }
         if let to = tabSwitch.to { endIncomingAppearance(of: to, animated: false, rule: rule) }
-        if inFlightSwitch === tabSwitch { inFlightSwitch = nil }
+        selection.switchCompleted(number: tabSwitch.number)
         tabSwitch.from = nil
         tabSwitch.to = nil
         coordinator.complete(cancelled: false)
@@ -126,14 +129,13 @@ extension TabBarController: VisibleTransitionHost {
     /// by hand), and those callbacks may bring the tab bar on screen: the switch is a visible one
     /// then, asked for again as any selection on screen is (``requestSwitch()``).
     func switchOffScreen() {
-        let to = selectedController
-        if to !== shown {
-            if let shown { uninstallView(of: shown) }
+        if let (from, to) = selection.pendingSwitch {
+            if let from { uninstallView(of: from) }
             if let window = storedView?.storedWindow, isShown(in: window) {
                 requestSwitch()
                 return
             }
-            shown = to
+            selection.shownOffScreen(to)
             if let to, isViewLoaded { installView(of: to) }
         }
         finishSwitch()
@@ -142,8 +144,7 @@ extension TabBarController: VisibleTransitionHost {
     /// After a switch: the removals that waited for it end (a tab taken out while shown, or while
     /// the switch that hides it was half done).
     func finishSwitch() {
-        let removals = removalsAfterSwitch.filter { $0 !== shown && $0 !== inFlightSwitch?.from }
-        removalsAfterSwitch.removeAll { tab in removals.contains { $0 === tab } }
+        let removals = selection.switchFinished()
         changingContents {
             for tab in removals {
                 endMove(of: tab, stays: false, rule: .tabMove)

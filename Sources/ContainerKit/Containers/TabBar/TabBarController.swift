@@ -33,18 +33,10 @@ open class TabBarController: ContainerController {
     /// Asked before and told after a tap selects a tab. Weak.
     public weak var delegate: (any TabBarControllerDelegate)?
 
-    final var storedControllers: [Controller] = []
-    final var selectedPosition: Int?
-
-    /// The controller whose view the tab bar controller shows now.
-    final var shown: Controller?
-
-    /// Tabs taken out while shown, or while the switch that hides them was half done: their
-    /// removal ends after that switch.
-    final var removalsAfterSwitch: [Controller] = []
-
-    /// The switch whose first half has run and whose did-half waits for the end of the turn.
-    final var inFlightSwitch: TabSwitch?
+    /// The tabs, the selection, the tab shown and the switch under way (spec §7). The machine calls
+    /// no user code, so no access to it overlaps another: unchecked, as the engine's other stored
+    /// state is.
+    @exclusivity(unchecked) final var selection = TabSelectionMachine()
 
     /// Creates a tab bar controller with no tabs.
     public override init() {
@@ -60,9 +52,9 @@ open class TabBarController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] { shown.asArray }
+    override var visibleChildren: [Controller] { selection.shown.asArray }
 
-    override func shows(_ child: Controller) -> Bool { shown === child }
+    override func shows(_ child: Controller) -> Bool { selection.shown === child }
 
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "tab bar controller", api: "controllers")
