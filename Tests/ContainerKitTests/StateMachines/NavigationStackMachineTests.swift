@@ -106,15 +106,15 @@ private func pending(from shown: [Controller], to stack: [Controller], animated:
     return machine
 }
 
-/// Checks that `event` throws `refusal` and leaves the machine as it was.
+/// Checks that `event` throws `refusal` and leaves the machine as it was (the shared check,
+/// comparing snapshots).
 @MainActor
 private func expectRefusal(
     _ refusal: Machine.Refusal, from machine: Machine, sourceLocation: SourceLocation = #_sourceLocation,
     _ event: (inout Machine) throws -> Void
 ) {
-    var after = machine
-    #expect(throws: refusal, sourceLocation: sourceLocation) { try event(&after) }
-    #expect(snapshot(after) == snapshot(machine), sourceLocation: sourceLocation)
+    ContainerKitTests.expectRefusal(
+        refusal, from: machine, comparing: snapshot, sourceLocation: sourceLocation, event)
 }
 
 // MARK: - Tests
