@@ -90,6 +90,20 @@ public struct LifecycleCall: Hashable, Sendable {
         case value(String)
     }
 
+    /// An argument with its label (nil for an unlabelled one).
+    public struct LabeledArgument: Hashable, Sendable {
+        /// The argument's label, or nil.
+        public let label: String?
+        /// The argument.
+        public let value: Argument
+
+        /// Creates a labelled argument.
+        public init(label: String?, value: Argument) {
+            self.label = label
+            self.value = value
+        }
+    }
+
     /// How the call is written.
     public enum Form: Hashable, Sendable {
         /// A method: `nav.push(b, animated: true)`.
@@ -108,8 +122,8 @@ public struct LifecycleCall: Hashable, Sendable {
     public let name: String
     /// How the call is written.
     public let form: Form
-    /// The arguments with their labels (nil for an unlabelled one), in order.
-    public let arguments: [(label: String?, value: Argument)]
+    /// The arguments with their labels, in order.
+    public let arguments: [LabeledArgument]
 
     /// Creates a call.
     public init(
@@ -118,7 +132,7 @@ public struct LifecycleCall: Hashable, Sendable {
         self.target = target
         self.name = name
         self.form = form
-        self.arguments = arguments
+        self.arguments = arguments.map { LabeledArgument(label: $0.label, value: $0.value) }
     }
 
     /// The call in Swift notation, naming each controller with `name`.
@@ -145,22 +159,6 @@ public struct LifecycleCall: Hashable, Sendable {
         case .getter: return "\(receiver).\(self.name)"
         case .setter: return "\(receiver).\(self.name) = \(rendered.joined(separator: ", "))"
         case .initializer: return "\(self.name)(\(rendered.joined(separator: ", ")))"
-        }
-    }
-
-    public static func == (lhs: LifecycleCall, rhs: LifecycleCall) -> Bool {
-        lhs.target == rhs.target && lhs.name == rhs.name && lhs.form == rhs.form
-            && lhs.arguments.count == rhs.arguments.count
-            && zip(lhs.arguments, rhs.arguments).allSatisfy { $0.label == $1.label && $0.value == $1.value }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(target)
-        hasher.combine(name)
-        hasher.combine(form)
-        for argument in arguments {
-            hasher.combine(argument.label)
-            hasher.combine(argument.value)
         }
     }
 }
