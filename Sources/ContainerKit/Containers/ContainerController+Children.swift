@@ -141,10 +141,7 @@ extension ContainerController {
     ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
     func joinChildren(_ child: Controller, at position: Int? = nil, rule: Rule = .addChild) -> Bool {
-        let wasJoiningContainer = child.joiningContainer
-        child.joiningContainer = self
-        child.deliverWillMove(toParent: self, source: .controller(id), rule: rule)
-        child.joiningContainer = wasJoiningContainer
+        child.deliverWillMove(joining: self, rule: rule)
         // Still heading here, or already arrived: its override may have ended the move itself with
         // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.
         guard child.containment.state == .attaching(id) || child.containment.state == .attached(id) else {
@@ -166,12 +163,12 @@ extension ContainerController {
     ///
     /// The caller checked `child` before calling out (the removals its change begins, or the
     /// adoption of the pages before it), and marked it a pending member meanwhile
-    /// (``Controller/pendingAdoption``), so that nothing else can take it. Should it have a parent
+    /// (``Controller/claim``), so that nothing else can take it. Should it have a parent
     /// all the same, it is not adopted: a warning says so, and the caller drops it from its
     /// contents. Returns whether the child was adopted.
     @discardableResult
     func adoptChild(_ child: Controller, rule: Rule) -> Bool {
-        defer { if child.pendingAdoption === self { child.pendingAdoption = nil } }
+        defer { child.releaseAdoptionClaim(of: self) }
         child.reconcileDeallocatedParent()
         switch child.containment.addChild(to: id) {
         case .sendWillMove:
@@ -193,17 +190,17 @@ extension ContainerController {
     }
 
     /// Marks `controllers`, the ones not children yet, as pending members of this container until
-    /// ``adoptChild(_:)`` takes each in (``Controller/pendingAdoption``).
+    /// ``adoptChild(_:)`` takes each in (``Controller/claim``).
     func markPendingAdoption(_ controllers: [Controller]) {
         for controller in controllers where controller.storedParent !== self {
-            controller.pendingAdoption = self
+            controller.claimForAdoption(by: self)
         }
     }
 
     /// Clears the marks ``markPendingAdoption(_:)`` left on `controllers` that were not adopted.
     func clearPendingAdoption(_ controllers: [Controller]) {
-        for controller in controllers where controller.pendingAdoption === self {
-            controller.pendingAdoption = nil
+        for controller in controllers {
+            controller.releaseAdoptionClaim(of: self)
         }
     }
 

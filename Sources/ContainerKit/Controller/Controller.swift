@@ -51,17 +51,10 @@ open class Controller {
     /// callbacks forward to its visible children (F6).
     @exclusivity(unchecked) final var drivenStep: AppearanceStep?
 
-    /// The container delivering this controller's `willMove(toParent:)` as it adopts it, while the
-    /// callback runs (see ``joiningParent``). Set and put back by that container's `joinChildren`,
-    /// which runs for the whole callback, so the container outlives the link: it holds no reference
-    /// and is `unowned(unsafe)`, not `weak`, for the reason `View.superviewStorage` gives (a `weak`
-    /// link would put every retain of the parent on the slow path from its first adoption on).
-    @exclusivity(unchecked) unowned(unsafe) final var joiningContainer: ContainerController?
-
-    /// Whether `addChild(_:)`'s `willMove(toParent:)` is being delivered: the move to the parent is
-    /// open while the parent link is not made yet, which is not a deallocated parent. The container
-    /// delivering it is running `joinChildren`, so it is alive.
-    var isJoiningParent: Bool { joiningContainer != nil }
+    /// The container this controller is on its way to, if any (see ``Claim``): named by a request
+    /// waiting for a navigation controller's transition, checked by a change of a container's
+    /// contents, or joining it inside its addition's `willMove(toParent:)`.
+    @exclusivity(unchecked) final var claim: Claim?
 
     /// How the deferred did-appear of a window entry names this controller (see
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
@@ -93,27 +86,6 @@ open class Controller {
     /// Made on first use by a link that must reach this controller without keeping it alive;
     /// cleared as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
     @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
-
-    /// The navigation controller whose stack this controller waits to join: a push or
-    /// `setControllers` naming it was accepted during that navigation controller's interactive pop,
-    /// and runs when the gesture ends. Until then it counts as a pending member of that stack (R9):
-    /// another parent, stack, tab, page, window or presenter cannot take it. Weak: the navigation
-    /// controller holds the request, and so this controller, not the other way round.
-    weak final var pendingStack: NavigationController?
-
-    /// The built-in container that has checked this controller as a new child and has not adopted
-    /// it yet: `tabs.controllers = […]` and `nav.setControllers(…)` begin the removals first, and
-    /// the page controller adopts its pages one at a time, and the callbacks those send run in
-    /// between. Until the adoption it counts as a pending member of that container (R9), as with
-    /// ``pendingStack``. The container marks it and clears the mark inside the one call of its own
-    /// that changes its contents (or adopts it), so the container outlives the mark: it holds no
-    /// reference and is `unowned(unsafe)`, not `weak`, which would give the container a side table
-    /// (CONTRIBUTING.md, "Performance").
-    @exclusivity(unchecked) unowned(unsafe) final var pendingAdoption: ContainerController?
-
-    /// The built-in container this controller waits to join, if any: ``pendingStack`` or
-    /// ``pendingAdoption``.
-    var pendingContainer: ContainerController? { pendingStack ?? pendingAdoption }
 
     /// A title, as UIKit's `title`; containers show it, the engine never reads it.
     public var title: String?

@@ -25,7 +25,7 @@ extension NavigationController {
             request.apply()
             return
         }
-        for controller in request.joining { controller.pendingStack = self }
+        for controller in request.joining { controller.claimForStack(of: self) }
     }
 
     /// Applies the requests that waited, in order, until one has to wait again (an animated one
@@ -36,9 +36,7 @@ extension NavigationController {
         guard stack.waitingRequestsApplying() else { return }
         defer { stack.waitingRequestsApplied() }
         while let next = stack.nextWaitingRequest() {
-            for controller in next.joining where controller.pendingStack === self {
-                controller.pendingStack = nil
-            }
+            for controller in next.joining { controller.releaseStackClaim(of: self) }
             if let refusal = next.recheck() {
                 ContractViolation(
                     kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
