@@ -1,15 +1,30 @@
-/// A request to a built-in container made from a callback of its change under way, kept for the end
-/// of that change (see ``ContainerController/changingContents(_:)``).
+/// A request to a built-in container that could not run when it was made, waiting in one of the
+/// container's queues (``RequestQueue``): made from a callback of a change of its contents under
+/// way (kept until that change ends), or made to a navigation controller while its transition is
+/// pending or in flight (applied once it completes, spec §6).
 @MainActor
-struct KeptRequest {
+struct ContainerRequest: NavigationStackRequest {
     /// What the request is, for the warning that gives it up: `tabs.controllers = […]`, say.
     let call: String
+    /// Whether it asked for animation.
+    var animated = false
+    /// The controllers it brings in: a navigation controller's waiting request claims them
+    /// meanwhile (``Claim/waitingForStack(_:)``, R9).
+    var joining: [Controller] = []
     /// Checks the request again, as it is about to run: why it is refused now, if it is.
     let recheck: () -> ContractViolation?
-    /// Makes the request, through the container's API.
-    let run: () -> Void
+    /// Runs it.
+    let apply: () -> Void
     /// The call that made the request: what running it sends names it as the call that planned it.
     let plannedBy = Planning.current
+}
+
+/// What a request waited for in its container's queue, for the warning that gives it up.
+enum RequestWait {
+    /// A change of the container's contents under way when a callback of it made the request.
+    case changeOfContents
+    /// A navigation controller's transition pending or in flight (spec §6).
+    case transition
 }
 
 extension ContainerController {
@@ -30,12 +45,11 @@ extension ContainerController {
         isChangingContents = true
         change()
         isChangingContents = wasChanging
-        guard !wasChanging, !isRunningRequestsAfterChange else { return }
-        isRunningRequestsAfterChange = true
-        while !requestsAfterChange.isEmpty {
-            runKeptRequest(requestsAfterChange.removeFirst())
+        guard !wasChanging, !requestsAfterChange.isEmpty, requestsAfterChange.startRunning() else { return }
+        while let next = requestsAfterChange.next() {
+            run(next, afterWaitingFor: .changeOfContents)
         }
-        isRunningRequestsAfterChange = false
+        requestsAfterChange.finishRunning()
     }
 
     /// When a change of this container's contents is under way (``changingContents(_:)``), keeps
@@ -48,21 +62,27 @@ extension ContainerController {
         _ call: String, recheck: @escaping () -> ContractViolation? = { nil }, _ request: @escaping () -> Void
     ) -> Bool {
         guard isChangingContents else { return false }
-        requestsAfterChange.append(KeptRequest(call: call, recheck: recheck, run: request))
+        requestsAfterChange.keep(ContainerRequest(call: call, recheck: recheck, apply: request))
         return true
     }
 
-    /// Runs `request`, kept until now, unless it is refused now: it was accepted when it was made,
-    /// so it is given up with a warning (no fault: the caller has returned), naming what refuses it.
-    private func runKeptRequest(_ request: KeptRequest) {
+    /// Runs `request`, which waited in a queue of this container until now, unless it is refused
+    /// now: it was accepted when it was made, so it is given up with a warning (no fault: the caller
+    /// has returned), naming what refuses it.
+    func run(_ request: ContainerRequest, afterWaitingFor wait: RequestWait) {
         guard let refusal = request.recheck() else {
-            Planning.resume(request.plannedBy, request.run)
+            Planning.resume(request.plannedBy, request.apply)
             return
         }
+        let waited =
+            switch wait {
+            case .changeOfContents:
+                "asked for from a callback of a change to the contents of \(id), it waited for that change to finish"
+            case .transition: "it waited for a transition of \(id) to complete"
+            }
         ContractViolation(
             kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
-            message: "\(request.call) was given up: asked for from a callback of a change to the contents of \(id), "
-                + "it waited for that change to finish, and is refused now. \(refusal.message)"
+            message: "\(request.call) was given up: \(waited), and is refused now. \(refusal.message)"
         ).report()
     }
 }

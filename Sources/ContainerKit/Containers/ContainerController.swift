@@ -108,12 +108,9 @@ open class ContainerController: Controller {
     @exclusivity(unchecked) final var isChangingContents = false
 
     /// Requests to this container made from the callbacks of its change under way, in request
-    /// order: each runs once the change has finished, inside the same call.
-    @exclusivity(unchecked) final var requestsAfterChange: [KeptRequest] = []
-
-    /// Whether ``requestsAfterChange`` are being run: a request run from there that is kept again
-    /// joins the end of the same list.
-    @exclusivity(unchecked) final var isRunningRequestsAfterChange = false
+    /// order: each runs once the change has finished, inside the same call. A request run from
+    /// there that is kept again joins the end of the same queue.
+    @exclusivity(unchecked) final var requestsAfterChange = RequestQueue<ContainerRequest>()
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

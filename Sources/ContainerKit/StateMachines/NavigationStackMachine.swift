@@ -116,10 +116,9 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
     package private(set) var pendingAnimated = false
     /// Completions of the changes the next transition settles, in request order.
     package private(set) var pendingCompletions: [() -> Void] = []
-    /// Requests waiting for the transition pending or in flight, in request order.
-    package private(set) var waitingRequests: [Request] = []
-    /// Whether the waiting requests are being applied.
-    package private(set) var isApplyingWaitingRequests = false
+    /// Requests waiting for the transition pending or in flight, in request order, and whether they
+    /// are being applied.
+    package private(set) var waiting = RequestQueue<Request>()
     /// The top the navigation controller's own appearance announced, if any.
     package private(set) var announcement: Announcement?
 
@@ -141,7 +140,7 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
     /// animated and one is pending.
     package func mustWait(animated: Bool) -> Bool {
         if phase != .idle { return true }
-        if !waitingRequests.isEmpty, !isApplyingWaitingRequests { return true }
+        if !waiting.isEmpty, !waiting.isRunning { return true }
         return hasPendingTransition && (animated || pendingAnimated)
     }
 
@@ -149,14 +148,14 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
     /// pending transition, a shown controller leaving, or waiting requests. Off screen, the
     /// navigation controller settles it before the next request.
     package var hasUnsettledChange: Bool {
-        phase == .idle && !isApplyingWaitingRequests
-            && (hasPendingTransition || leavingShown != nil || !waitingRequests.isEmpty)
+        phase == .idle && !waiting.isRunning
+            && (hasPendingTransition || leavingShown != nil || !waiting.isEmpty)
     }
 
     /// Why a swipe back cannot begin now, if it cannot.
     package var interactivePopRefusal: Refusal? {
         if phase != .idle { return .notIdle(phase) }
-        if !waitingRequests.isEmpty { return .requestsWaiting }
+        if !waiting.isEmpty { return .requestsWaiting }
         if controllers.count < 2 { return .nothingBelowTop }
         if shown !== controllers.last || leavingShown != nil { return .topNotShown }
         if pendingTop != nil { return .topMoveOpen }
@@ -192,30 +191,26 @@ extension NavigationStackMachine {
     /// the requests waiting already; false when the caller applies it now.
     package mutating func requestMade(_ request: Request) -> Bool {
         guard mustWait(animated: request.animated) else { return false }
-        waitingRequests.append(request)
+        waiting.keep(request)
         return true
     }
 
     /// The waiting requests are about to be applied; false (and nothing changes) when they are being
     /// applied already, further up the stack.
     package mutating func waitingRequestsApplying() -> Bool {
-        guard !isApplyingWaitingRequests else { return false }
-        isApplyingWaitingRequests = true
-        return true
+        waiting.startRunning()
     }
 
     /// The next waiting request to apply, taken out of the queue; nil when none is left or the
     /// first has to wait again. Refused unless the waiting requests are being applied.
     package mutating func nextWaitingRequest() -> Request? {
-        guard isApplyingWaitingRequests, let next = waitingRequests.first, !mustWait(animated: next.animated)
-        else { return nil }
-        waitingRequests.removeFirst()
-        return next
+        guard let first = waiting.requests.first, !mustWait(animated: first.animated) else { return nil }
+        return waiting.next()
     }
 
     /// The waiting requests that could be applied have been.
     package mutating func waitingRequestsApplied() {
-        isApplyingWaitingRequests = false
+        waiting.finishRunning()
     }
 
     /// A change begins: `newStack` is the stack from now on. A pending top that is not the new top

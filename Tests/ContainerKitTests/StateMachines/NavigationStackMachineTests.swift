@@ -57,8 +57,8 @@ private func snapshot(_ machine: Machine) -> Snapshot {
         phase: machine.phase, controllers: machine.controllers.map { "\($0.id)" }, shown: name(machine.shown),
         pendingTop: name(machine.pendingTop), leavingShown: name(machine.leavingShown),
         pendingAnimated: machine.pendingAnimated, pendingCompletions: machine.pendingCompletions.count,
-        waitingRequests: machine.waitingRequests.map(\.name),
-        isApplyingWaitingRequests: machine.isApplyingWaitingRequests, announcement: announced(machine.announcement))
+        waitingRequests: machine.waiting.requests.map(\.name),
+        isApplyingWaitingRequests: machine.waiting.isRunning, announcement: announced(machine.announcement))
 }
 
 /// Completions that write their names down when they run.
@@ -298,7 +298,7 @@ private func expectRefusal(
         var nonAnimated = try pending(from: [cast.a], to: [cast.a, cast.b], animated: false)
         #expect(!nonAnimated.mustWait(animated: false))
         #expect(nonAnimated.requestMade(Request(name: "push", animated: false)) == false)
-        #expect(nonAnimated.waitingRequests.isEmpty)
+        #expect(nonAnimated.waiting.requests.isEmpty)
     }
 
     @Test func aRequestWaitsBehindAPendingAnimatedTransitionOrAsAnimatedBehindAnyPendingOne() throws {
@@ -311,10 +311,10 @@ private func expectRefusal(
                     waitingRequests: ["pop"]))
         var nonAnimatedPending = try pending(from: [cast.a], to: [cast.a, cast.b], animated: false)
         #expect(nonAnimatedPending.requestMade(Request(name: "push", animated: true)) == true)
-        #expect(nonAnimatedPending.waitingRequests.map(\.name) == ["push"])
+        #expect(nonAnimatedPending.waiting.requests.map(\.name) == ["push"])
         // Behind requests that wait, any request waits too: they keep their order.
         #expect(nonAnimatedPending.requestMade(Request(name: "pop", animated: false)) == true)
-        #expect(nonAnimatedPending.waitingRequests.map(\.name) == ["push", "pop"])
+        #expect(nonAnimatedPending.waiting.requests.map(\.name) == ["push", "pop"])
     }
 
     @Test func aRequestWaitsWhileATransitionIsInFlight() throws {
@@ -354,7 +354,7 @@ private func expectRefusal(
                     controllers: ["a", "b", "c"], shown: "b", pendingAnimated: true, waitingRequests: ["third"],
                     isApplyingWaitingRequests: true))
         machine.waitingRequestsApplied()
-        #expect(!machine.isApplyingWaitingRequests)
+        #expect(!machine.waiting.isRunning)
         #expect(machine.mustWait(animated: false))
     }
 

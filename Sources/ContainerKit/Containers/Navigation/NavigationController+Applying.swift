@@ -13,7 +13,7 @@ extension NavigationController {
     /// Off screen, a change applied earlier whose transition the window has not started yet (the
     /// navigation controller left the window since) completes first, as an off-screen one does, so
     /// that nothing waits for a window that may never run it.
-    func applyOrWait(_ request: WaitingRequest) {
+    func applyOrWait(_ request: ContainerRequest) {
         if !hasWindowForChanges, stack.hasUnsettledChange {
             settlingOffScreen(settleOffScreen)
         }
@@ -37,15 +37,7 @@ extension NavigationController {
         defer { stack.waitingRequestsApplied() }
         while let next = stack.nextWaitingRequest() {
             for controller in next.joining { controller.releaseStackClaim(of: self) }
-            if let refusal = next.recheck() {
-                ContractViolation(
-                    kind: refusal.kind, severity: .warning, controllers: refusal.controllers,
-                    message: "\(next.call) was given up: it waited for a transition of \(id) to complete, and is "
-                        + "refused now. \(refusal.message)"
-                ).report()
-                continue
-            }
-            Planning.resume(next.plannedBy, next.apply)
+            run(next, afterWaitingFor: .transition)
         }
     }
 

@@ -81,7 +81,7 @@ extension NavigationController {
         ) { [self] in push(controller, animated: animated, completion: completion) }
         if kept { return true }
         applyOrWait(
-            WaitingRequest(
+            ContainerRequest(
                 call: "push of \(controller.id) on \(id)", animated: animated, joining: [controller],
                 recheck: { [self] in pushViolation(controller, call: "push") },
                 apply: { [self] in apply(controllers + [controller], animated: animated, completion: completion) }))
@@ -147,7 +147,7 @@ extension NavigationController {
         if keepUntilChangeEnds("pop on \(id)", later) { return nil }
         var popped: Controller?
         applyOrWait(
-            WaitingRequest(call: "pop on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
+            ContainerRequest(call: "pop on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
                 let top = controllers.count > 1 ? controllers.last : nil
                 if top != nil { apply(Array(controllers.dropLast()), animated: animated, completion: completion) }
                 popped = top
@@ -213,7 +213,7 @@ extension NavigationController {
         if keepUntilChangeEnds("popToRoot on \(id)", later) { return [] }
         var popped: [Controller] = []
         applyOrWait(
-            WaitingRequest(call: "popToRoot on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
+            ContainerRequest(call: "popToRoot on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
                 popped = controllers.count > 1 ? Array(controllers[1...]) : []
                 if !popped.isEmpty { apply([controllers[0]], animated: animated, completion: completion) }
                 whenApplied?(popped)
@@ -287,7 +287,7 @@ extension NavigationController {
         if kept { return [] }
         var popped: [Controller] = []
         applyOrWait(
-            WaitingRequest(
+            ContainerRequest(
                 call: "pop(to: \(controller.id)) on \(id)", animated: animated, joining: [], recheck: recheck
             ) { [self] in
                 guard let index = controllers.firstIndex(where: { $0 === controller }) else { return }
@@ -377,7 +377,7 @@ extension NavigationController {
         ) { [self] in setControllers(newControllers, animated: animated, completion: completion) }
         if kept { return true }
         applyOrWait(
-            WaitingRequest(
+            ContainerRequest(
                 call: "setControllers on \(id)", animated: animated, joining: newControllers,
                 recheck: { [self] in stackViolation(newControllers) },
                 apply: { [self] in apply(newControllers, animated: animated, completion: completion) }))

@@ -16,7 +16,7 @@ final class NavigationTransition {
 
     /// The transition the navigation stack started. It holds the controllers alone: the value it is
     /// made from goes at once, so they can go as soon as it lets them.
-    convenience init(_ started: NavigationStackMachine<WaitingRequest>.Transition) {
+    convenience init(_ started: NavigationStackMachine<ContainerRequest>.Transition) {
         self.init(from: started.from, to: started.to, animated: started.animated, completions: started.completions)
     }
 }

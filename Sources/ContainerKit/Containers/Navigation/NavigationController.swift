@@ -63,7 +63,7 @@ open class NavigationController: ContainerController {
     /// The stack and its transitions: what is shown, pending, leaving and waiting (spec §6). The
     /// machine calls no user code, so no access to it overlaps another: unchecked, as the engine's
     /// other stored state is.
-    @exclusivity(unchecked) final var stack = NavigationStackMachine<WaitingRequest>()
+    @exclusivity(unchecked) final var stack = NavigationStackMachine<ContainerRequest>()
 
     /// Creates an empty navigation controller.
     public override init() {
@@ -141,24 +141,6 @@ open class NavigationController: ContainerController {
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "navigation controller", api: "push/pop/setControllers")
     }
-}
-
-/// A request that waits for the transition of its navigation controller pending or in flight
-/// (spec §6), applied once that transition completes.
-@MainActor
-struct WaitingRequest: NavigationStackRequest {
-    /// What the request is, for the warning that gives it up: `push of b on nav`, say.
-    let call: String
-    /// Whether it asked for animation.
-    let animated: Bool
-    /// The controllers it brings in, pending members of the stack meanwhile (R9).
-    let joining: [Controller]
-    /// Checks the request again, as it is about to be applied: why it is refused now, if it is.
-    let recheck: () -> ContractViolation?
-    /// Applies it.
-    let apply: () -> Void
-    /// The call that made the request: what applying it sends names it as the call that planned it.
-    let plannedBy = Planning.current
 }
 
 /// Told before and after each visible transition of a ``NavigationController``, when the navigation
