@@ -99,9 +99,8 @@ extension PageController {
         // once the adoptions' callbacks (and the requests they made) have run.
         var insideTheCall = false
         changingContents {
-            let previous = shownControllers
-            shownControllers = controllers
-            pageRequests += 1
+            // pagesViolation(_:call:) has just checked the count, and no callback has run since.
+            let previous = try! paging.requestBegan(controllers)
             // Each adoption's willMove runs before the next page's: the others are pending members.
             markPendingAdoption(controllers)
             defer { clearPendingAdoption(controllers) }
@@ -109,13 +108,12 @@ extension PageController {
                 guard adoptChild(page, rule: .pageAddedByCall) else {
                     // A page given elsewhere meanwhile: the request is given up, and the pages it
                     // adopted end their moves with the next settling (R7), as pages replaced do.
-                    shownControllers = previous
+                    paging.requestGivenUp(restoring: previous)
                     break
                 }
-                pendingAdditions.append(page)
+                paging.pageAdopted(page)
             }
-            pendingAnimated = animated
-            if let completion { pendingCompletions.append(completion) }
+            paging.adoptionsEnded(animated: animated, completion: completion)
             if !animated, let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition {
                 insideTheCall = true
             } else {
@@ -132,7 +130,7 @@ extension PageController {
     /// callbacks of its adoptions may have asked for something else meanwhile. Otherwise the turn
     /// waits for its place in the window's queue, or settles off screen (spec §1, §8 [rev 2]).
     private func turnInsideTheCall() {
-        guard !pendingAnimated, let window = storedView?.storedWindow, !window.isHidden,
+        guard !paging.pendingAnimated, let window = storedView?.storedWindow, !window.isHidden,
             window.claimVisibleTransitionSlot()
         else {
             requestTurn()
@@ -151,25 +149,20 @@ extension PageController {
     /// controller off screen.
     func requestTurn() {
         let onScreen = storedView?.storedWindow.map { !$0.isHidden } ?? false
-        guard onScreen || !isTurnInFlight else {
-            requestWaitsForTurnInFlight = true
-            return
+        switch paging.turnRequested(onScreen: onScreen) {
+        case .askNow: requestVisibleChange(self, settleOffScreen: settleOffScreen)
+        case .waitForTurnInFlight: break
         }
-        requestVisibleChange(self, settleOffScreen: settleOffScreen)
     }
 
-    /// Marks the turn in flight as begun.
-    func beginTurnInFlight() {
-        isTurnInFlight = true
-    }
-
-    /// Marks the turn in flight as completed, its moves, completions and delegate calls run; a
-    /// request that waited for it off screen is asked for now (``requestTurn()``).
+    /// Ends the turn in flight, its moves, completions and delegate calls run; a request that waited
+    /// for it off screen is asked for now (``requestTurn()``). A turn that began while this one was
+    /// in flight (from one of its callbacks, in another window) took its place, and whichever of
+    /// the two ends first ends the phase: the other finds the machine idle and has nothing to end.
     func endTurnInFlight() {
-        isTurnInFlight = false
-        guard requestWaitsForTurnInFlight else { return }
-        requestWaitsForTurnInFlight = false
-        requestTurn()
+        guard paging.phase != .idle else { return }
+        // The phase has just been checked: the machine's refusal (no turn in flight) cannot come.
+        if try! paging.turnEnded() { requestTurn() }
     }
 
     /// Why `pages` cannot be shown, if they cannot. A swipe (`incoming`) brings in pages that are
@@ -196,12 +189,11 @@ extension PageController {
 
     /// Off screen: the pages change inside the call, with no appearance callbacks.
     func settleOffScreen() {
-        let turn = PageTurn(from: displayed, to: shownControllers, animated: false)
-        settlingAdditions = takePendingAdditions()
-        let completions = takePendingCompletions()
+        let turn = PageTurn(from: paging.displayed, to: paging.shownControllers, animated: false)
+        let completions = paging.turnPlanned()
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
-        displayed = turn.to
+        paging.pagesDisplayed(turn.to)
         if isViewLoaded {
             for page in turn.to { installView(of: page) }
         }
@@ -213,13 +205,12 @@ extension PageController {
     /// The moves of a programmatic change: new pages stay, old pages leave, and pages asked for
     /// and replaced before they were shown end their addition with `didMove(toParent: nil)` (R7).
     ///
-    /// Only the pages whose addition was open when the turn started (``settlingAdditions``) are
-    /// settled. One the turn did not show, but that a request made since names again (it is in
-    /// ``shownControllers``), stays a pending page: its move stays open for the turn that shows it.
-    /// So do the pages asked for while the turn was in flight (bug L).
+    /// Only the pages whose addition was open when the turn was planned (the machine's settling
+    /// additions) are settled. One the turn did not show, but that a request made since names again
+    /// (it is in ``shownControllers``), stays a pending page: its move stays open for the turn that
+    /// shows it. So do the pages asked for while the turn was in flight (bug L).
     func settleProgrammaticMoves(_ turn: PageTurn) {
-        let additions = settlingAdditions
-        settlingAdditions = []
+        let additions = paging.settlingTaken()
         changingContents {
             settleCompletedTurn(turn, swiped: false)
             let shown = Set(turn.to.map(ObjectIdentifier.init))
@@ -229,33 +220,17 @@ extension PageController {
 
     /// Ends the open additions of `pages` that `include` accepts (checked as each comes up) with
     /// `didMove(toParent: nil)` (R7), except those ``shownControllers`` names: a request made
-    /// meanwhile asked for them, and they stay pending for its turn (``keepPending(_:)``).
+    /// meanwhile asked for them, and they stay pending for its turn, which ends their moves.
     func dropOrKeepPending(_ pages: [Controller], where include: (Controller) -> Bool = { _ in true }) {
         let named = Set(shownControllers.map(ObjectIdentifier.init))
         for page in pages where include(page) {
             if named.contains(ObjectIdentifier(page)) {
-                keepPending(page)
+                paging.pageKeptPending(page)
             } else {
                 page.releaseRule = .pageRelease
                 endMove(of: page, stays: false, rule: .pageLeaves)
             }
         }
-    }
-
-    /// `page`, whose addition is open, waits for the next programmatic turn, which ends its move.
-    func keepPending(_ page: Controller) {
-        guard !pendingAdditions.contains(where: { $0 === page }) else { return }
-        pendingAdditions.append(page)
-    }
-
-    func takePendingAdditions() -> [Controller] {
-        defer { pendingAdditions = [] }
-        return pendingAdditions
-    }
-
-    func takePendingCompletions() -> [(Bool) -> Void] {
-        defer { pendingCompletions = [] }
-        return pendingCompletions
     }
 
     func runPageCompletions(_ completions: [(Bool) -> Void], finished: Bool) {
@@ -274,16 +249,15 @@ extension PageController: VisibleTransitionHost {
             done()
             return
         }
-        let turn = PageTurn(from: displayed, to: shownControllers, animated: pendingAnimated)
-        settlingAdditions = takePendingAdditions()
-        let completions = takePendingCompletions()
+        let turn = PageTurn(from: paging.displayed, to: paging.shownControllers, animated: paging.pendingAnimated)
+        let completions = paging.turnPlanned()
         guard turn.from.map(ObjectIdentifier.init) != turn.to.map(ObjectIdentifier.init) else {
             settleProgrammaticMoves(turn)
             runPageCompletions(completions, finished: true)
             done()
             return
         }
-        beginTurnInFlight()
+        paging.turnBegan()
         beginTurn(turn, interactive: false, in: window)
         let finish: (Bool) -> Void = { [self] finished in
             finishTurn(turn, swiped: false)

@@ -65,16 +65,16 @@ extension PageController {
         let call = Planning.enter(LifecycleCall(self, "beginInteractivePaging", (nil, .value(".\(direction)"))))
         defer { Planning.leave(call) }
         guard isInVisibleWindow, let window = storedView?.storedWindow, !window.hasVisibleTransition,
-            !displayed.isEmpty, let dataSource
+            !paging.displayed.isEmpty, let dataSource
         else { return nil }
-        guard let incoming = askForPages(direction, from: displayed, dataSource: dataSource) else { return nil }
+        guard let incoming = askForPages(direction, from: paging.displayed, dataSource: dataSource) else { return nil }
         if let violation = pagesViolation(incoming, call: "a swipe's data source", incoming: true) {
             violation.report()
             return nil
         }
         guard window.claimVisibleTransitionSlot() else { return nil }
-        let turn = PageTurn(from: displayed, to: incoming, animated: true)
-        let requestsBefore = pageRequests
+        let turn = PageTurn(from: paging.displayed, to: incoming, animated: true)
+        let requestsBefore = paging.requestsMade
         var adopted: [Controller] = []
         changingContents {
             markPendingAdoption(incoming)
@@ -105,7 +105,7 @@ extension PageController {
             giveUpSwipe(turn, in: window)
             return nil
         }
-        beginTurnInFlight()
+        paging.swipeBegan()
         beginTurn(turn, interactive: true, in: window)
 
         var animation: TransitionAnimation?
@@ -123,7 +123,7 @@ extension PageController {
             if completed {
                 finishTurn(turn, swiped: true)
                 // Pages asked for by code during the swipe win: their turn runs next.
-                if pageRequests == requestsBefore { shownControllers = turn.to }
+                paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsBefore)
                 changingContents { settleCompletedTurn(turn, swiped: true) }
             } else {
                 finishCancelledTurn(turn)

@@ -61,7 +61,7 @@ extension PageController {
         let rule = rule(of: turn, swiped: swiped)
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
-        displayed = turn.to
+        paging.pagesDisplayed(turn.to)
         switch transitionStyle {
         case .scroll:
             for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated, rule: rule) }
@@ -131,7 +131,7 @@ extension PageController {
             for page in turn.from { endIncomingAppearance(of: page, animated: true, rule: rule) }
         }
         for page in turn.to { uninstallView(of: page) }
-        displayed = turn.from
+        paging.pagesDisplayed(turn.from)
         // An outgoing page whose appearance ended meanwhile (its view taken out by hand, then put
         // back by this container, F7: with no callbacks of its own) is shown again: it appears with
         // the page controller, which forwards to it (F6).

@@ -46,54 +46,52 @@ open class PageController: ContainerController {
     public weak var delegate: (any PageControllerDelegate)?
 
     /// The pages shown now (two with a middle spine), as the requests made so far left them.
-    public internal(set) var shownControllers: [Controller] = []
+    public var shownControllers: [Controller] { paging.shownControllers }
 
-    /// The pages whose views the page controller shows now.
-    final var displayed: [Controller] = []
-
-    /// Pages given by `setControllers` whose addition the next turn settles, and completions.
-    final var pendingAdditions: [Controller] = []
-    final var pendingCompletions: [(Bool) -> Void] = []
-    final var pendingAnimated = false
-
-    /// Pages whose addition was open when the programmatic turn in flight started: the pages that
-    /// turn settles. Those asked for since wait in ``pendingAdditions`` for the next turn.
-    final var settlingAdditions: [Controller] = []
-
-    /// Counts programmatic requests, so a swipe that completes after one keeps the pages it asked for.
-    final var pageRequests = 0
-
-    /// Whether a turn of this page controller (a swipe, or a programmatic turn) has begun and not
-    /// completed: a request made meanwhile waits for it, on screen or off (``requestTurn()``).
-    final var isTurnInFlight = false
-
-    /// Whether a request made off screen while a turn was in flight waits for that turn to complete.
-    final var requestWaitsForTurnInFlight = false
+    /// The pages asked for and displayed, the requests that wait for a turn and the turn in flight
+    /// (spec §8). The machine calls no user code, so no access to it overlaps another: unchecked, as
+    /// the engine's other stored state is.
+    @exclusivity(unchecked) final var paging: PageStateMachine
 
     /// Creates a page controller.
     public init(transitionStyle: PageTransitionStyle, spineLocation: SpineLocation = .min) {
         self.transitionStyle = transitionStyle
-        self.spineLocation = transitionStyle == .pageCurl ? spineLocation : .none
+        let spine = PageController.spine(spineLocation, in: transitionStyle)
+        self.spineLocation = spine
+        paging = PageStateMachine(pagesShownAtOnce: PageController.pageCount(with: spine))
         super.init()
     }
 
     /// Creates a page controller named `name` in events.
     public init(name: String, transitionStyle: PageTransitionStyle, spineLocation: SpineLocation = .min) {
         self.transitionStyle = transitionStyle
-        self.spineLocation = transitionStyle == .pageCurl ? spineLocation : .none
+        let spine = PageController.spine(spineLocation, in: transitionStyle)
+        self.spineLocation = spine
+        paging = PageStateMachine(pagesShownAtOnce: PageController.pageCount(with: spine))
         super.init(name: name)
     }
 
+    /// The spine a page controller of `style` has when `asked` is asked for: none but with a page curl.
+    private static func spine(_ asked: SpineLocation, in style: PageTransitionStyle) -> SpineLocation {
+        style == .pageCurl ? asked : .none
+    }
+
+    /// How many pages a page controller with `spine` shows at once: two with a middle spine, one
+    /// otherwise.
+    private static func pageCount(with spine: SpineLocation) -> Int {
+        spine == .mid ? 2 : 1
+    }
+
     /// How many pages are shown at once: two with a middle spine, one otherwise.
-    public var pagesShownAtOnce: Int { spineLocation == .mid ? 2 : 1 }
+    public var pagesShownAtOnce: Int { paging.pagesShownAtOnce }
 
     override var appearanceForwarding: AppearanceForwarding { .containerDriven }
 
     override var isBuiltInContainer: Bool { true }
 
-    override var visibleChildren: [Controller] { displayed }
+    override var visibleChildren: [Controller] { paging.displayed }
 
-    override func shows(_ child: Controller) -> Bool { displayed.contains { $0 === child } }
+    override func shows(_ child: Controller) -> Bool { paging.displayed.contains { $0 === child } }
 
     override func refusesManualMove(of child: Controller, call: String) -> Bool {
         refuseManualMove(of: child, call: call, container: "page controller", api: "setControllers or a swipe")
