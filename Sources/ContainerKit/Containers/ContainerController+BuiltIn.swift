@@ -187,7 +187,7 @@ extension Controller {
     /// Why this controller cannot become a child, a stack entry, a tab or a page: it is presented
     /// (a presented controller has no parent, §9), or it is a window's root. Nil when it can.
     func placementConflict() -> String? {
-        if let presenter = presentation.presenting {
+        if let presenter = presentingController {
             return "\(id) is presented by \(presenter.id); dismiss it first (§9)"
         }
         if let window = storedView?.superview as? Window, window.storedRootController === self {
@@ -232,7 +232,7 @@ extension Controller {
         var current: Controller? = self
         while let candidate = current {
             if candidate === controller { return true }
-            current = candidate.storedParent ?? candidate.presentation.presenting
+            current = candidate.storedParent ?? candidate.presentingController
         }
         return false
     }

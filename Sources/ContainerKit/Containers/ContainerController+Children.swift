@@ -83,7 +83,7 @@ extension ContainerController {
             ).report()
             return false
         }
-        if mayBeAncestor || child.presentation.presented != nil, let cycle = presentationCycle(adopting: child) {
+        if mayBeAncestor || child.presentedController != nil, let cycle = presentationCycle(adopting: child) {
             ContractViolation(
                 kind: .addingToSelfOrDescendant, severity: .fault, controllers: [id, child.id],
                 message: "\(child.id) cannot be added as a child of \(id): \(cycle)."

@@ -69,8 +69,9 @@ open class Controller {
     /// The controller's identity in events and violations.
     public let id: ControllerID
 
-    /// Presentation links and settings (Presentation/Controller+Presentation.swift).
-    @exclusivity(unchecked) final var presentation = PresentationState()
+    /// Presentation settings and links (Presentation/Controller+Presentation.swift): nil until
+    /// one is written, as most controllers never present or are presented (``PresentationState``).
+    @exclusivity(unchecked) final var presentationStorage: PresentationState?
 
     /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
     @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?

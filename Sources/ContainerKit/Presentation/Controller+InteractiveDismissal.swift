@@ -41,12 +41,11 @@ extension Controller {
     public func beginInteractiveDismissal() -> InteractiveTransition? {
         let call = Planning.enter(LifecycleCall(self, "beginInteractiveDismissal"))
         defer { Planning.leave(call) }
-        guard let presenting = presentation.presenting, presentation.presented == nil,
-            presentation.presentedStyle?.isSheet == true, presentation.transitions.isEmpty,
+        guard let state = presentationStorage, state.chain.pullRefusal == nil, let presenting = state.chain.presenting,
             let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition
         else { return nil }
-        let delegate = presentation.delegate
-        var allowed = !presentation.isModal
+        let delegate = state.delegate
+        var allowed = !state.isModal
         if let delegate {
             LifecycleObservation.emit(.presentationShouldDismiss(id), source: .controller(id), rule: .presentationAsked)
             let should = CallbackDelivery.run("delegate.presentationControllerShouldDismiss(_:)", of: self) {
@@ -74,7 +73,7 @@ extension Controller {
         }
         let coordinator = Coordinator(isAnimated: true, duration: PresentationTransition.duration, isInteractive: true)
         ownTransitionCoordinator = coordinator
-        presentation.phase = .dismissing
+        presentation.chain.pullBegan()
         let source = EventSource.controller(presenting.id)
         AppearanceWalk.run(
             from: self, step: .begin(appearing: false, animated: true, timing: .afterWillAppear), source: source,
@@ -94,7 +93,7 @@ extension Controller {
         ) { [weak self, weak handle, weak window] _ in
             guard let self else { return }
             if handle?.state == .cancelled, isInVisibleWindow {
-                presentation.phase = .presenting
+                presentation.chain.pullCancelled(reappearing: true)
                 AppearanceWalk.run(
                     from: self, step: .begin(appearing: true, animated: true, timing: .afterWillAppear),
                     source: source, rule: .presentationPull,
@@ -102,7 +101,7 @@ extension Controller {
                 AppearanceWalk.run(
                     from: self, step: .end(appearing: true), source: source, rule: .presentationPull,
                     rootIsManual: false)
-                presentation.phase = .idle
+                presentation.chain.presentationEnded()
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)
             } else if handle?.state == .cancelled {
@@ -112,7 +111,7 @@ extension Controller {
                 AppearanceWalk.run(
                     from: self, step: .end(appearing: false), source: source, rule: .presentationPull,
                     rootIsManual: false)
-                presentation.phase = .idle
+                presentation.chain.pullCancelled(reappearing: false)
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)
             } else {
@@ -136,10 +135,8 @@ extension Controller {
             ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
         }
         releaseRule = .presentationRelease
-        presentation.presenting?.presentation.presented = nil
-        presentation.presenting = nil
-        presentation.presentedStyle = nil
-        presentation.phase = .idle
+        presentingController?.presentation.chain.presentedControllerLeft()
+        presentation.chain.pullFinished()
         ownTransitionCoordinator = nil
         coordinator.complete(cancelled: false)
         if let delegate {

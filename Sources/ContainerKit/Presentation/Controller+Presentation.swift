@@ -2,40 +2,44 @@ extension Controller {
     /// How this controller is presented: set it before `present`. `.automatic` (the default)
     /// resolves to `.pageSheet`.
     public var modalPresentationStyle: ModalPresentationStyle {
-        get { presentation.style }
+        get { presentationStorage?.style ?? .automatic }
         set { presentation.style = newValue }
     }
 
     /// Whether this controller's area is the context for `.currentContext` and
     /// `.overCurrentContext` presentations made from it or its descendants.
     public var definesPresentationContext: Bool {
-        get { presentation.definesContext }
+        get { presentationStorage?.definesContext ?? false }
         set { presentation.definesContext = newValue }
     }
 
     /// Whether a sheet showing this controller refuses to be pulled down.
     public var isModalInPresentation: Bool {
-        get { presentation.isModal }
+        get { presentationStorage?.isModal ?? false }
         set { presentation.isModal = newValue }
     }
 
     /// Told about pull-down gestures on the sheet showing this controller. Weak.
     public var presentationDelegate: (any PresentationDelegate)? {
-        get { presentation.delegate }
+        get { presentationStorage?.delegate }
         set { presentation.delegate = newValue }
     }
 
     /// The controller this one presents, if any.
-    public var presentedController: Controller? { presentation.presented }
+    public var presentedController: Controller? { presentationStorage?.chain.presented }
 
     /// The controller that presents this one, if any.
-    public var presentingController: Controller? { presentation.presenting }
+    public var presentingController: Controller? { presentationStorage?.chain.presenting }
 
     /// True inside this controller's appearance callbacks of the transition that presents it.
-    public var isBeingPresented: Bool { presentation.phase == .presenting && deliveringAppearance != nil }
+    public var isBeingPresented: Bool {
+        presentationStorage?.chain.phase == .presenting && deliveringAppearance != nil
+    }
 
     /// True inside this controller's appearance callbacks of the transition that dismisses it.
-    public var isBeingDismissed: Bool { presentation.phase == .dismissing && deliveringAppearance != nil }
+    public var isBeingDismissed: Bool {
+        presentationStorage?.chain.isDismissing == true && deliveringAppearance != nil
+    }
 
     /// Presents `controller`, as UIKit's `present(_:animated:completion:)` (spec §9).
     ///
@@ -96,13 +100,13 @@ extension Controller {
             ).report()
             return
         }
-        let style = controller.presentation.style.resolved
+        let style = controller.modalPresentationStyle.resolved
         let presenter = presentingController(for: style)
-        guard presenter.presentation.presented == nil else {
+        guard presenter.presentedController == nil else {
             ContractViolation(
                 kind: .presentingFromInvalidController, severity: .warning, controllers: [id, controller.id],
                 message: "\(presenter.id) cannot present \(controller.id): it presents "
-                    + "\(presenter.presentation.presented.map { "\($0.id)" } ?? "a controller") already. The call "
+                    + "\(presenter.presentedController.map { "\($0.id)" } ?? "a controller") already. The call "
                     + "was ignored (UIKit logs the same)."
             ).report()
             return
@@ -131,7 +135,7 @@ extension Controller {
             return
         }
         let root = presenter.rootOfControllerTree
-        if root.presentation.presenting == nil,
+        if root.presentingController == nil,
             (root.storedView?.superview as? Window)?.storedRootController !== root
         {
             ContractViolation(
@@ -141,12 +145,12 @@ extension Controller {
                     + "(UIKit logs \"Presenting view controllers on detached view controllers is discouraged\")."
             ).report()
         }
-        presenter.presentation.presented = controller
-        controller.presentation.presenting = presenter
-        controller.presentation.presentedStyle = style
         let transition = PresentationTransition(
             presenting: presenter, chain: [controller], caller: self, animated: animated, completion: completion)
-        controller.presentation.transitions.append(transition)
+        // `presentViolation` and the guards above have just checked both: only a violation handler
+        // has run since.
+        try! presenter.presentation.chain.beganPresenting(controller)
+        try! controller.presentation.chain.presentationRequested(by: presenter, style: style, transition: transition)
         window.requestVisibleTransition(for: transition)
     }
 
@@ -210,9 +214,9 @@ extension Controller {
     func requestDismissal(animated: Bool, completion: (() -> Void)?) -> Bool {
         defer { checkInvariants() }
         let presenter: Controller
-        if presentation.presented != nil {
+        if presentedController != nil {
             presenter = self
-        } else if let presenting = presentation.presenting {
+        } else if let presenting = presentingController {
             presenter = presenting
         } else {
             return false
@@ -232,15 +236,18 @@ extension Controller {
         }
         // Behind a transition of the chain still waiting for its turn, even in a hidden window: the
         // window keeps the order (spec §1).
-        let waitsBehind = chain.contains { !$0.presentation.transitions.isEmpty }
+        let waitsBehind = chain.contains { $0.presentationStorage?.chain.transitions.isEmpty == false }
         let transition = PresentationTransition(
             presenting: presenter, chain: chain, caller: self, animated: animated, completion: completion,
             dismissing: true)
-        bottom.presentation.transitions.append(transition)
+        // `isBeingTakenAwayByDismissal` has just checked it: `bottom` is presented (by `presenter`),
+        // and no dismissal takes it away.
+        try! bottom.presentation.chain.dismissalRequested(transition)
         // The window showing the chain, or, when its top view is in none (moved out by hand, or not
         // presented yet), the one holding the presenter or the place its view comes back to.
         let presenterPlace: View? =
-            presenter.storedView?.superview == nil ? presenter.presentation.hiddenViewSuperview : presenter.storedView
+            presenter.storedView?.superview == nil
+            ? presenter.presentationStorage?.chain.hiddenViewSuperview : presenter.storedView
         if let window = chain.last?.storedView?.storedWindow ?? presenterPlace?.storedWindow,
             waitsBehind || !window.isHidden
         {
@@ -280,10 +287,10 @@ extension Controller {
     /// The controllers presented above this one, bottom first.
     var presentedChain: [Controller] {
         var chain: [Controller] = []
-        var next = presentation.presented
+        var next = presentedController
         while let current = next {
             chain.append(current)
-            next = current.presentation.presented
+            next = current.presentedController
         }
         return chain
     }
@@ -295,10 +302,8 @@ extension Controller {
         var current: Controller? = self
         while let controller = current {
             let root = controller.rootOfControllerTree
-            guard let presenting = root.presentation.presenting else { return false }
-            if root.presentation.phase == .dismissing || root.presentation.transitions.contains(where: \.isDismissal) {
-                return true
-            }
+            guard let state = root.presentationStorage, let presenting = state.chain.presenting else { return false }
+            if state.chain.isDismissalUnderWay { return true }
             current = presenting
         }
         return false
@@ -308,7 +313,7 @@ extension Controller {
     func presentingController(for style: ModalPresentationStyle) -> Controller {
         var current: Controller = self
         if style.usesPresentationContext {
-            while !current.presentation.definesContext, let parent = current.storedParent {
+            while !current.definesPresentationContext, let parent = current.storedParent {
                 current = parent
             }
             return current
@@ -335,7 +340,7 @@ extension Controller {
         let reason: String?
         if controller === self {
             reason = "a controller cannot present itself"
-        } else if let presenting = controller.presentation.presenting {
+        } else if let presenting = controller.presentingController {
             reason = "it is presented by \(presenting.id) already"
         } else if let parent = controller.storedParent {
             reason = "it is a child of \(parent.id)"
@@ -343,7 +348,7 @@ extension Controller {
             reason = "it is joining \(joining): its willMove(toParent: \(joining)) is running"
         } else if let window = controller.storedView?.superview as? Window, window.rootController === controller {
             reason = "it is the root controller of \(window.windowID)"
-        } else if controller.presentation.presented != nil {
+        } else if controller.presentedController != nil {
             reason = "it presents a controller itself"
         } else if isSelfOrBelow(controller) {
             reason = "it is above \(id), through parents and presenting controllers (an active controller)"

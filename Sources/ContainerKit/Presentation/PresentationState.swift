@@ -62,33 +62,28 @@ extension PresentationDelegate {
     public func presentationControllerDidAttemptToDismiss(_ presented: Controller) {}
 }
 
-/// A controller's presentation links and settings (one stored value of ``Controller``).
-struct PresentationState {
-    /// The controller this one presents (strong: ownership runs up the chain of presentations).
-    var presented: Controller?
-    /// The controller that presents this one (weak).
-    weak var presenting: Controller?
+/// A controller's presentation settings and its place in a presentation chain: the side storage
+/// of ``Controller``, made the first time either is written. Few controllers present or are
+/// presented, so the others carry one reference instead of this state, and the fields every walk
+/// reads stay together. The controller alone holds it, stored where these fields would be, so
+/// what it presents is released at that point of the controller's teardown.
+@MainActor
+final class PresentationState {
     /// The style asked for.
-    var style = ModalPresentationStyle.automatic
-    /// The style this controller was presented with, resolved.
-    var presentedStyle: ModalPresentationStyle?
-    var definesContext = false
-    var isModal = false
-    weak var delegate: (any PresentationDelegate)?
-    /// Where the presenter's view was before a full-screen presentation took it out of the window.
-    weak var hiddenViewSuperview: View?
-    var hiddenViewIndex = 0
-    /// Whether this controller is being presented or dismissed now (for `isBeingPresented` and
-    /// `isBeingDismissed`).
-    var phase = Phase.idle
-    /// The presentation and dismissals whose chain starts at this controller (it is the one
-    /// presented, or the bottom of the chain dismissed), waiting for or running their turn in the
-    /// window, in request order; kept alive here until each ends.
-    var transitions: [PresentationTransition] = []
+    @exclusivity(unchecked) var style = ModalPresentationStyle.automatic
+    @exclusivity(unchecked) var definesContext = false
+    @exclusivity(unchecked) var isModal = false
+    @exclusivity(unchecked) weak var delegate: (any PresentationDelegate)?
+    /// The links, the phase, the transitions that start here and the hidden view's place.
+    @exclusivity(unchecked) var chain = PresentationChainMachine<PresentationTransition>()
+}
 
-    enum Phase {
-        case idle
-        case presenting
-        case dismissing
+extension Controller {
+    /// This controller's presentation state, made now if it has none yet (for a write).
+    var presentation: PresentationState {
+        if let storage = presentationStorage { return storage }
+        let storage = PresentationState()
+        presentationStorage = storage
+        return storage
     }
 }

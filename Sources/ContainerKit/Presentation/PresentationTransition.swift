@@ -3,13 +3,13 @@
 /// It holds the controllers involved only while it waits or runs, and lets them go in order
 /// when it ends, so a dismissed chain is deallocated top down, after the completion.
 @MainActor
-final class PresentationTransition: VisibleTransitionHost {
+final class PresentationTransition: VisibleTransitionHost, PresentationChainTransition {
     /// The controller the chain is presented from.
     var presenting: Controller?
     /// The presented controllers, bottom first (one for a presentation). A dismissal takes the
     /// controllers presented above ``presenting`` as they are when its turn comes.
     var chain: [Controller]
-    /// The controller whose ``PresentationState/transitions`` keep this one until it ends.
+    /// The controller whose presentation machine keeps this one until it ends.
     private weak var bottom: Controller?
     /// The controller whose call took the completion.
     let callerID: ControllerID
@@ -37,7 +37,9 @@ final class PresentationTransition: VisibleTransitionHost {
     }
 
     /// Whether the presenter disappears while the chain is up: the bottom one's style decides.
-    private var hidesPresenter: Bool { chain.first?.presentation.presentedStyle?.hidesPresenter ?? false }
+    private var hidesPresenter: Bool {
+        chain.first?.presentationStorage?.chain.presentedStyle?.hidesPresenter ?? false
+    }
 
     func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
         if isDismissal { chain = presenting?.presentedChain ?? [] }
@@ -84,7 +86,7 @@ final class PresentationTransition: VisibleTransitionHost {
     private func beginPresentation(_ presenting: Controller, in window: Window) {
         guard let presented = chain.first else { return }
         presented.loadViewIfNeeded()
-        presented.presentation.phase = .presenting
+        presented.presentation.chain.presentationBegan()
         if hidesPresenter {
             drive(
                 presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
@@ -117,12 +119,12 @@ final class PresentationTransition: VisibleTransitionHost {
             }
             // The presenter's view leaves the window until the dismissal begins (F7).
             if let view = presenting.storedView, let superview = view.superview {
-                presenting.presentation.hiddenViewSuperview = superview
-                presenting.presentation.hiddenViewIndex = superview.subviews.firstIndex { $0 === view } ?? 0
+                presenting.presentation.chain.viewHidden(
+                    from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)
                 ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
             }
         }
-        presented.presentation.phase = .idle
+        presented.presentation.chain.presentationEnded()
         clearCoordinators()
         leaveQueue()
         window?.resolveStatusBarAppearance()
@@ -136,7 +138,7 @@ final class PresentationTransition: VisibleTransitionHost {
     private func beginDismissal(_ presenting: Controller, in window: Window) {
         restorePresenterView(drivesAppearance: false)
         for controller in chain.reversed() where controller.appearanceState != .disappeared {
-            controller.presentation.phase = .dismissing
+            controller.presentation.chain.dismissalBegan()
             drive(
                 controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
                 rule: .dismissingWill)
@@ -212,7 +214,7 @@ final class PresentationTransition: VisibleTransitionHost {
     /// came has cut them.
     private var isStillPresented: Bool {
         guard let presenting, let presented = chain.first else { return false }
-        return presented.presentation.presenting === presenting
+        return presented.presentingController === presenting
     }
 
     /// Puts the presenter's view back where a full-screen presentation took it from, if that is
@@ -221,28 +223,22 @@ final class PresentationTransition: VisibleTransitionHost {
     /// the place is gone (a window whose root it no longer is clears it), or when views moved by
     /// hand since make the move one that would be refused (a cycle, say).
     private func restorePresenterView(drivesAppearance: Bool) {
-        guard let presenting, let superview = presenting.presentation.hiddenViewSuperview,
-            let view = presenting.storedView
+        guard let presenting, presenting.presentationStorage?.chain.hiddenViewSuperview != nil,
+            let view = presenting.storedView, let place = presenting.presentation.chain.hiddenViewPlaceTaken()
         else { return }
-        presenting.presentation.hiddenViewSuperview = nil
+        let superview = place.superview
         guard view.superview == nil, ViewMove.fault(moving: view, under: superview) == nil else { return }
         if let parent = presenting.storedParent, superview.nearestOwningController !== parent { return }
         ViewMove.perform(
-            view, to: superview, at: min(presenting.presentation.hiddenViewIndex, superview.subviews.count),
-            drivesAppearance: drivesAppearance)
+            view, to: superview, at: min(place.index, superview.subviews.count), drivesAppearance: drivesAppearance)
     }
 
     /// Cuts the chain's links, then takes its views out. The links go first: taking a view out can
     /// call out (the window's exit of roots whose views were put inside a presented view by hand),
     /// and a callback must find the presenter and the presented agreeing.
     private func unlink() {
-        for controller in chain {
-            controller.presentation.phase = .idle
-            controller.presentation.presenting = nil
-            controller.presentation.presented = nil
-            controller.presentation.presentedStyle = nil
-        }
-        presenting?.presentation.presented = nil
+        for controller in chain { controller.presentation.chain.dismissed() }
+        presenting?.presentation.chain.presentedControllerLeft()
         clearCoordinators()
         for controller in chain {
             if let view = controller.storedView, view.superview != nil {
@@ -254,7 +250,7 @@ final class PresentationTransition: VisibleTransitionHost {
     /// The transition has ended: its bottom controller stops keeping it (a dismissal asked for from
     /// here on is not waiting behind it).
     private func leaveQueue() {
-        bottom?.presentation.transitions.removeAll { $0 === self }
+        bottom?.presentation.chain.transitionEnded(self)
         bottom = nil
     }
 

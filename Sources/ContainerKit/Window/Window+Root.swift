@@ -111,8 +111,8 @@ extension Window {
         // A former root hidden by a full-screen presentation has no place in the window any more: its
         // dismissal leaves its view out. Cleared after its view left, whose move completes a
         // presentation still animating over it, and so hides its view only then.
-        if let oldRoot, storedRootController !== oldRoot, oldRoot.presentation.hiddenViewSuperview === self {
-            oldRoot.presentation.hiddenViewSuperview = nil
+        if let oldRoot, storedRootController !== oldRoot, let state = oldRoot.presentationStorage {
+            state.chain.hiddenViewPlaceGone(self)
         }
         if let newRoot, storedRootController === newRoot {
             let view = newRoot.view
@@ -137,7 +137,7 @@ extension Window {
                 message: "\(controller.id) cannot be a window's root controller: \(waiting)."
             )
         }
-        if let presenter = controller.presentation.presenting {
+        if let presenter = controller.presentingController {
             return ContractViolation(
                 kind: .invalidRootController, severity: .fault, controllers: [controller.id, presenter.id],
                 message: "\(controller.id) is presented by \(presenter.id) and cannot be a window's root controller; "

@@ -34,7 +34,7 @@ extension Window {
             while let (controller, size, source) = stack.popLast() {
                 let forwards = controller.deliverViewWillTransition(to: size, coordinator: coordinator, source: source)
                 guard forwards else { continue }
-                if let presented = controller.presentation.presented {
+                if let presented = controller.presentedController {
                     stack.append((presented, size, .controller(controller.id)))
                 }
                 guard let container = controller as? ContainerController else { continue }

@@ -10,7 +10,9 @@ extension Window {
         }
         // A full-screen presentation takes the status bar over from what it covers.
         var top = root
-        while let presented = top.presentation.presented, presented.presentation.presentedStyle == .fullScreen {
+        while let presented = top.presentedController,
+            presented.presentationStorage?.chain.presentedStyle == .fullScreen
+        {
             top = presented
         }
         statusBarStyle = Self.follow(from: top, \.childForStatusBarStyle).preferredStatusBarStyle
