@@ -135,22 +135,28 @@ extension Controller {
             return
         }
         let root = presenter.rootOfControllerTree
-        if root.presentingController == nil,
-            (root.storedView?.superview as? Window)?.storedRootController !== root
-        {
-            ContractViolation(
-                kind: .presentingFromDetachedController, severity: .warning, controllers: [id, controller.id],
-                message: "\(id) presents \(controller.id) from \(presenter.id), whose tree is detached: its root, "
-                    + "\(root.id), is neither a window's root controller nor presented. The presentation was carried out "
-                    + "(UIKit logs \"Presenting view controllers on detached view controllers is discouraged\")."
-            ).report()
-        }
+        let detached: ContractViolation? =
+            if root.presentingController == nil,
+                (root.storedView?.superview as? Window)?.storedRootController !== root
+            {
+                ContractViolation(
+                    kind: .presentingFromDetachedController, severity: .warning, controllers: [id, controller.id],
+                    message: "\(id) presents \(controller.id) from \(presenter.id), whose tree is detached: its root, "
+                        + "\(root.id), is neither a window's root controller nor presented. The presentation was "
+                        + "carried out (UIKit logs \"Presenting view controllers on detached view controllers is "
+                        + "discouraged\")."
+                )
+            } else {
+                nil
+            }
         let transition = PresentationTransition(
             presenting: presenter, chain: [controller], caller: self, animated: animated, completion: completion)
-        // `presentViolation` and the guards above have just checked both: only a violation handler
-        // has run since.
+        // `presentViolation` and the guards above have just checked both, and no code of the app has
+        // run since: the warning on a detached tree, whose handler may, is reported once the links
+        // are made.
         try! presenter.presentation.chain.beganPresenting(controller)
         try! controller.presentation.chain.presentationRequested(by: presenter, style: style, transition: transition)
+        detached?.report()
         window.requestVisibleTransition(for: transition)
     }
 

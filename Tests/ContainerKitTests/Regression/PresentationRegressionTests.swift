@@ -93,6 +93,47 @@ private final class ManualContainer: ContainerController {
         }
     }
 
+    @Test func aViolationHandlerThatPresentsFromTheDetachedWarningFindsThePresentationMade() {  // §9, §11
+        // The detached tree's warning is reported once the presentation's links are made: a handler
+        // that presents from the same presenter is refused, and the first presentation goes on.
+        let recorder = Recorder()
+        recorder.record {
+            let r = Parent(name: "r")
+            let x = Leaf(name: "x")
+            let window = detached(r, holding: x)
+            let v = Leaf(name: "v")
+            let w = Leaf(name: "w")
+            let seen = SeenViolations()
+            recorder.skipEvents()
+            ContractViolation.withHandler({ violation in
+                MainActor.assumeIsolated {
+                    seen.list.append("\(violation.kind) \(violation.severity)")
+                    if violation.kind == .presentingFromDetachedController {
+                        #expect(r.presentedController === v)
+                        #expect(v.presentingController === r)
+                        x.present(w, animated: false)
+                    }
+                }
+            }) {
+                x.present(v, animated: false)
+            }
+            window.runUntilIdle()
+            #expect(
+                seen.list == ["presentingFromDetachedController warning", "presentingFromInvalidController warning"])
+            recorder.expect(
+                """
+                v.loadView()
+                v.viewDidLoad()
+                v.viewWillAppear(animated: false)
+                v.viewDidAppear(animated: false)
+                """)
+            #expect(r.presentedController === v)
+            #expect(w.presentingController == nil)
+            #expect(w.appearanceState == .disappeared)
+            recorder.finish()
+        }
+    }
+
     // MARK: - O: a child below what it presents
 
     @Test func bugO_addingAPresenterAsAChildOfWhatItPresentsIsRefused() {  // §9, §11, DESIGN (ownership)
@@ -620,4 +661,10 @@ private final class ManualContainer: ContainerController {
         }
         #expect(recorder.violations.isEmpty)
     }
+}
+
+/// The violations a handler saw, as `kind severity`.
+@MainActor
+private final class SeenViolations {
+    var list: [String] = []
 }
