@@ -11,6 +11,10 @@ struct ContainerRequest: NavigationStackRequest {
     /// The controllers it brings in: a navigation controller's waiting request claims them
     /// meanwhile (``Claim/waitingForStack(_:)``, R9).
     var joining: [Controller] = []
+    /// The claims a navigation controller's waiting request holds on ``joining``, which let go of
+    /// them if the request goes away unapplied; nil for a request that does not wait for a
+    /// transition.
+    var claims: StackClaims?
     /// Checks the request again, as it is about to run: why it is refused now, if it is.
     let recheck: () -> ContractViolation?
     /// Runs it.
@@ -53,16 +57,16 @@ extension ContainerController {
     }
 
     /// When a change of this container's contents is under way (``changingContents(_:)``), keeps
-    /// `request` for its end and returns true; otherwise returns false, and the caller goes on.
+    /// the request that `request()` makes for its end and returns true; otherwise returns false,
+    /// and the caller goes on. The request is made only when it is kept, so that a call that runs
+    /// at once builds nothing.
     ///
     /// The caller has checked the request already, inside its call, as always (a refusal is a fault
-    /// there). `recheck` checks it again when it runs, since the change, and the other requests kept,
-    /// may have changed the tree meanwhile.
-    func keepUntilChangeEnds(
-        _ call: String, recheck: @escaping () -> ContractViolation? = { nil }, _ request: @escaping () -> Void
-    ) -> Bool {
+    /// there). Its `recheck` checks it again when it runs, since the change, and the other requests
+    /// kept, may have changed the tree meanwhile.
+    func keepUntilChangeEnds(_ request: () -> ContainerRequest) -> Bool {
         guard isChangingContents else { return false }
-        requestsAfterChange.keep(ContainerRequest(call: call, recheck: recheck, apply: request))
+        requestsAfterChange.keep(request())
         return true
     }
 

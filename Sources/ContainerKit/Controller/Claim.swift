@@ -17,8 +17,9 @@ enum Claim {
     /// A push or `setControllers` names the controller and waits for the transition of the
     /// navigation controller pending or in flight (spec §6); it joins the stack when that request
     /// is applied. The navigation controller holds the request, and so the controller, not the
-    /// other way round: the link reads nil once the navigation controller goes away.
-    case waitingForStack(LivenessLink<NavigationController>)
+    /// other way round: the request's ``StackClaims`` let go of the claim if the request goes away
+    /// unapplied (with its navigation controller).
+    case waitingForStack(StackClaimHolder)
     /// A change to the container's contents (`tabs.controllers = […]`, `nav.setControllers(…)`, the
     /// page controller's pages) has checked the controller and adopts it once the callbacks the
     /// change sends first have run.
@@ -37,6 +38,42 @@ enum Claim {
 /// retain and release of it on the slow path (see ``Liveness``).
 struct ClaimingContainer {
     unowned(unsafe) let container: ContainerController
+}
+
+/// The request behind a ``Claim/waitingForStack(_:)`` claim. Unretained, so that a claim is a plain
+/// value that copies without reference counting: the claim cannot outlive it, since the request's
+/// ``StackClaims`` clear the claims it still holds as they go away.
+struct StackClaimHolder {
+    unowned(unsafe) let claims: StackClaims
+}
+
+/// The claims a navigation controller's waiting request holds on the controllers it brings in
+/// (``Claim/waitingForStack(_:)``), kept in the request.
+///
+/// Applying the request lets go of them first. A request that goes away unapplied, with its
+/// navigation controller, lets go of the ones still its own as it goes (`deinit`): its controllers
+/// may live on, and nothing waits for them any more.
+final class StackClaims {
+    /// The navigation controller whose request this is. Unretained: it holds the request.
+    unowned(unsafe) let navigation: NavigationController
+    /// The controllers the request brings in.
+    let controllers: [Controller]
+
+    init(navigation: NavigationController, controllers: [Controller]) {
+        self.navigation = navigation
+        self.controllers = controllers
+    }
+
+    /// Sound from a nonisolated `deinit` for the reason ``Controller``'s own `deinit` gives: it runs
+    /// where the request's last reference is dropped, on the main actor in practice, and touches only
+    /// the claims of controllers it holds.
+    deinit {
+        for controller in controllers {
+            if case .waitingForStack(let holder) = controller.claim, holder.claims === self {
+                controller.claim = nil
+            }
+        }
+    }
 }
 
 extension Controller {
@@ -58,8 +95,8 @@ extension Controller {
     /// `setControllers` naming it was accepted while that navigation controller's transition was
     /// pending or in flight (an interactive pop, say), and runs when it completes.
     var pendingStack: NavigationController? {
-        guard case .waitingForStack(let link) = claim else { return nil }
-        return link.object
+        guard case .waitingForStack(let holder) = claim else { return nil }
+        return holder.claims.navigation
     }
 
     /// The built-in container that has checked this controller as a new child and has not adopted
@@ -75,15 +112,16 @@ extension Controller {
     /// ``pendingAdoption``.
     var pendingContainer: ContainerController? {
         switch claim {
-        case .waitingForStack(let link): link.object
+        case .waitingForStack(let holder): holder.claims.navigation
         case .awaitingAdoption(let holder), .joining(let holder, adopting: true): holder.container
         case .joining(_, adopting: false), nil: nil
         }
     }
 
-    /// `navigation` claims this controller for a request that waits for its transition.
-    func claimForStack(of navigation: NavigationController) {
-        claim = .waitingForStack(LivenessLink(navigation))
+    /// A request that waits for a navigation controller's transition claims this controller;
+    /// `claims`, kept in the request, lets go if the request goes away unapplied.
+    func claimForStack(_ claims: StackClaims) {
+        claim = .waitingForStack(StackClaimHolder(claims: claims))
     }
 
     /// `navigation` lets go of its claim for a waiting request, as it applies the request.

@@ -54,7 +54,9 @@ open class Controller {
     /// The container this controller is on its way to, if any (see ``Claim``): named by a request
     /// waiting for a navigation controller's transition, checked by a change of a container's
     /// contents, or joining it inside its addition's `willMove(toParent:)`.
-    @exclusivity(unchecked) final var claim: Claim?
+    /// `nonisolated(unsafe)` so that a waiting request's ``StackClaims`` can let go of it as they go
+    /// away (`deinit`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var claim: Claim?
 
     /// How the deferred did-appear of a window entry names this controller (see
     /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.

@@ -8,24 +8,31 @@ extension NavigationController {
         return !window.isHidden
     }
 
-    /// Applies `request` now, or keeps it for when the transition pending or in flight completes.
+    /// Applies a request now (`applyNow`), or keeps it (`request()`, made only then) for when the
+    /// transition pending or in flight completes.
     ///
     /// Off screen, a change applied earlier whose transition the window has not started yet (the
     /// navigation controller left the window since) completes first, as an off-screen one does, so
     /// that nothing waits for a window that may never run it.
-    func applyOrWait(_ request: ContainerRequest) {
+    func applyOrWait(animated: Bool, _ applyNow: () -> Void, otherwise request: () -> ContainerRequest) {
         if !hasWindowForChanges, stack.hasUnsettledChange {
             settlingOffScreen(settleOffScreen)
         }
-        // A request that waits (spec §6) is checked now and applied later: the controllers it brings
-        // in are pending members of the stack meanwhile, so that nothing moves them elsewhere or
-        // pushes them again first (R9). A child already (the top a swipe back takes out, say) is
-        // marked too: a second push of it is refused inside its call.
-        guard stack.requestMade(request) else {
-            request.apply()
+        guard stack.mustWait(animated: animated) else {
+            applyNow()
             return
         }
-        for controller in request.joining { controller.claimForStack(of: self) }
+        // A request that waits (spec §6) is checked now and applied later: the controllers it brings
+        // in are claimed by the stack meanwhile, so that nothing moves them elsewhere or pushes them
+        // again first (R9). A child already (the top a swipe back takes out, say) is claimed too: a
+        // second push of it is refused inside its call.
+        var waiting = request()
+        if !waiting.joining.isEmpty {
+            let claims = StackClaims(navigation: self, controllers: waiting.joining)
+            waiting.claims = claims
+            for controller in waiting.joining { controller.claimForStack(claims) }
+        }
+        _ = stack.requestMade(waiting)
     }
 
     /// Applies the requests that waited, in order, until one has to wait again (an animated one
@@ -200,5 +207,72 @@ extension Controller {
             let navigation = storedParent as? NavigationController, navigation.stack.pendingTop === self
         else { return }
         navigation.endPendingTopMove(of: self)
+    }
+}
+
+// MARK: - Pops and stack replacements, applied now or when they stop waiting
+
+extension NavigationController {
+    /// Applies a pop: returns the top it takes out, nil when the stack holds one controller or none.
+    func applyPop(animated: Bool, completion: (() -> Void)?, whenApplied: ((Controller?) -> Void)?)
+        -> Controller?
+    {
+        let top = controllers.count > 1 ? controllers.last : nil
+        if top != nil { apply(Array(controllers.dropLast()), animated: animated, completion: completion) }
+        whenApplied?(top)
+        return top
+    }
+
+    /// Applies a pop to the root: returns the controllers it takes out, bottom first.
+    func applyPopToRoot(
+        animated: Bool, completion: (() -> Void)?, whenApplied: (([Controller]) -> Void)?
+    ) -> [Controller] {
+        let popped = controllers.count > 1 ? Array(controllers[1...]) : []
+        if !popped.isEmpty { apply([controllers[0]], animated: animated, completion: completion) }
+        whenApplied?(popped)
+        return popped
+    }
+
+    /// Checks a pop to `controller` again as it runs: refused once `controller` has left the stack.
+    func popToRecheck(_ controller: Controller) -> () -> ContractViolation? {
+        { [self] in controllers.containsIdentical(controller) ? nil : popToViolation(controller) }
+    }
+
+    /// Applies a pop to `controller`: returns the controllers it takes out, bottom first; nothing,
+    /// and `whenApplied` is not told, when `controller` has left the stack.
+    func applyPop(
+        to controller: Controller, animated: Bool, completion: (() -> Void)?,
+        whenApplied: (([Controller]) -> Void)?
+    ) -> [Controller] {
+        guard let index = controllers.firstIndex(where: { $0 === controller }) else { return [] }
+        let popped = Array(controllers[(index + 1)...])
+        if !popped.isEmpty { apply(Array(controllers[...index]), animated: animated, completion: completion) }
+        whenApplied?(popped)
+        return popped
+    }
+
+    /// ``setControllers(_:animated:completion:)``; returns false when the call was refused.
+    @discardableResult
+    func requestControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)?) -> Bool {
+        if let violation = stackViolation(newControllers) {
+            violation.report()
+            return false
+        }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "setControllers on \(id)", recheck: { [self] in stackViolation(newControllers) }) {
+                [self] in setControllers(newControllers, animated: animated, completion: completion)
+            }
+        }
+        if kept { return true }
+        applyOrWait(animated: animated) {
+            apply(newControllers, animated: animated, completion: completion)
+        } otherwise: {
+            ContainerRequest(
+                call: "setControllers on \(id)", animated: animated, joining: newControllers,
+                recheck: { [self] in stackViolation(newControllers) },
+                apply: { [self] in apply(newControllers, animated: animated, completion: completion) })
+        }
+        checkInvariants()
+        return true
     }
 }

@@ -76,15 +76,21 @@ extension NavigationController {
             violation.report()
             return false
         }
-        let kept = keepUntilChangeEnds(
-            "push of \(controller.id) on \(id)", recheck: { [self] in pushViolation(controller, call: "push") }
-        ) { [self] in push(controller, animated: animated, completion: completion) }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(
+                call: "push of \(controller.id) on \(id)",
+                recheck: { [self] in pushViolation(controller, call: "push") }
+            ) { [self] in push(controller, animated: animated, completion: completion) }
+        }
         if kept { return true }
-        applyOrWait(
+        applyOrWait(animated: animated) {
+            apply(controllers + [controller], animated: animated, completion: completion)
+        } otherwise: {
             ContainerRequest(
                 call: "push of \(controller.id) on \(id)", animated: animated, joining: [controller],
                 recheck: { [self] in pushViolation(controller, call: "push") },
-                apply: { [self] in apply(controllers + [controller], animated: animated, completion: completion) }))
+                apply: { [self] in apply(controllers + [controller], animated: animated, completion: completion) })
+        }
         checkInvariants()
         return true
     }
@@ -143,16 +149,20 @@ extension NavigationController {
     /// (nil: nothing), inside the call or, when it waits, later.
     @discardableResult
     func requestPop(animated: Bool, completion: (() -> Void)?, whenApplied: ((Controller?) -> Void)?) -> Controller? {
-        let later = { [self] in _ = requestPop(animated: animated, completion: completion, whenApplied: whenApplied) }
-        if keepUntilChangeEnds("pop on \(id)", later) { return nil }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "pop on \(id)", recheck: { nil }) { [self] in
+                _ = requestPop(animated: animated, completion: completion, whenApplied: whenApplied)
+            }
+        }
+        if kept { return nil }
         var popped: Controller?
-        applyOrWait(
-            ContainerRequest(call: "pop on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
-                let top = controllers.count > 1 ? controllers.last : nil
-                if top != nil { apply(Array(controllers.dropLast()), animated: animated, completion: completion) }
-                popped = top
-                whenApplied?(top)
-            })
+        applyOrWait(animated: animated) {
+            popped = applyPop(animated: animated, completion: completion, whenApplied: whenApplied)
+        } otherwise: {
+            ContainerRequest(call: "pop on \(id)", animated: animated, recheck: { nil }) { [self] in
+                _ = applyPop(animated: animated, completion: completion, whenApplied: whenApplied)
+            }
+        }
         checkInvariants()
         return popped
     }
@@ -207,17 +217,20 @@ extension NavigationController {
     func requestPopToRoot(animated: Bool, completion: (() -> Void)?, whenApplied: (([Controller]) -> Void)?)
         -> [Controller]
     {
-        let later = { [self] in
-            _ = requestPopToRoot(animated: animated, completion: completion, whenApplied: whenApplied)
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "popToRoot on \(id)", recheck: { nil }) { [self] in
+                _ = requestPopToRoot(animated: animated, completion: completion, whenApplied: whenApplied)
+            }
         }
-        if keepUntilChangeEnds("popToRoot on \(id)", later) { return [] }
+        if kept { return [] }
         var popped: [Controller] = []
-        applyOrWait(
-            ContainerRequest(call: "popToRoot on \(id)", animated: animated, joining: [], recheck: { nil }) { [self] in
-                popped = controllers.count > 1 ? Array(controllers[1...]) : []
-                if !popped.isEmpty { apply([controllers[0]], animated: animated, completion: completion) }
-                whenApplied?(popped)
-            })
+        applyOrWait(animated: animated) {
+            popped = applyPopToRoot(animated: animated, completion: completion, whenApplied: whenApplied)
+        } otherwise: {
+            ContainerRequest(call: "popToRoot on \(id)", animated: animated, recheck: { nil }) { [self] in
+                _ = applyPopToRoot(animated: animated, completion: completion, whenApplied: whenApplied)
+            }
+        }
         checkInvariants()
         return popped
     }
@@ -280,23 +293,23 @@ extension NavigationController {
             popToViolation(controller).report()
             return []
         }
-        let recheck = { [self] in controllers.containsIdentical(controller) ? nil : popToViolation(controller) }
-        let kept = keepUntilChangeEnds("pop(to: \(controller.id)) on \(id)", recheck: recheck) { [self] in
-            _ = requestPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "pop(to: \(controller.id)) on \(id)", recheck: popToRecheck(controller)) {
+                [self] in
+                _ = requestPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
+            }
         }
         if kept { return [] }
         var popped: [Controller] = []
-        applyOrWait(
+        applyOrWait(animated: animated) {
+            popped = applyPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
+        } otherwise: {
             ContainerRequest(
-                call: "pop(to: \(controller.id)) on \(id)", animated: animated, joining: [], recheck: recheck
+                call: "pop(to: \(controller.id)) on \(id)", animated: animated, recheck: popToRecheck(controller)
             ) { [self] in
-                guard let index = controllers.firstIndex(where: { $0 === controller }) else { return }
-                popped = Array(controllers[(index + 1)...])
-                if !popped.isEmpty {
-                    apply(Array(controllers[...index]), animated: animated, completion: completion)
-                }
-                whenApplied?(popped)
-            })
+                _ = applyPop(to: controller, animated: animated, completion: completion, whenApplied: whenApplied)
+            }
+        }
         checkInvariants()
         return popped
     }
@@ -363,25 +376,5 @@ extension NavigationController {
                 self, "setControllers", (nil, .controllers(newControllers.map(\.id))), ("animated", .flag(animated))))
         defer { Planning.leave(call) }
         requestControllers(newControllers, animated: animated, completion: completion)
-    }
-
-    /// ``setControllers(_:animated:completion:)``; returns false when the call was refused.
-    @discardableResult
-    func requestControllers(_ newControllers: [Controller], animated: Bool, completion: (() -> Void)?) -> Bool {
-        if let violation = stackViolation(newControllers) {
-            violation.report()
-            return false
-        }
-        let kept = keepUntilChangeEnds(
-            "setControllers on \(id)", recheck: { [self] in stackViolation(newControllers) }
-        ) { [self] in setControllers(newControllers, animated: animated, completion: completion) }
-        if kept { return true }
-        applyOrWait(
-            ContainerRequest(
-                call: "setControllers on \(id)", animated: animated, joining: newControllers,
-                recheck: { [self] in stackViolation(newControllers) },
-                apply: { [self] in apply(newControllers, animated: animated, completion: completion) }))
-        checkInvariants()
-        return true
     }
 }

@@ -91,9 +91,11 @@ extension PageController {
             violation.report()
             return false
         }
-        let kept = keepUntilChangeEnds(
-            "\(call) on \(id)", recheck: { [self] in pagesViolation(controllers, call: call) }
-        ) { [self] in requestPages(controllers, animated: animated, completion: completion) }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "\(call) on \(id)", recheck: { [self] in pagesViolation(controllers, call: call) }) {
+                [self] in requestPages(controllers, animated: animated, completion: completion)
+            }
+        }
         if kept { return true }
         // §1, §8 [rev 2]: not animated, on screen, in an idle window, the turn runs inside the call,
         // once the adoptions' callbacks (and the requests they made) have run.

@@ -84,9 +84,11 @@ extension TabBarController {
                 violation.report()
                 return
             }
-            let kept = keepUntilChangeEnds(
-                "selectedIndex = \(newValue) on \(id)", recheck: { [self] in indexViolation(newValue) }
-            ) { [self] in selectedIndex = newValue }
+            let kept = keepUntilChangeEnds {
+                ContainerRequest(
+                    call: "selectedIndex = \(newValue) on \(id)", recheck: { [self] in indexViolation(newValue) }
+                ) { [self] in selectedIndex = newValue }
+            }
             if kept { return }
             select(at: newValue)
         }
@@ -121,10 +123,12 @@ extension TabBarController {
                 selectionViolation(of: newValue, call: "selectedController").report()
                 return
             }
-            let kept = keepUntilChangeEnds(
-                "selectedController = \(newValue.id) on \(id)",
-                recheck: { [self] in tabViolation(newValue, call: "selectedController") }
-            ) { [self] in selectedController = newValue }
+            let kept = keepUntilChangeEnds {
+                ContainerRequest(
+                    call: "selectedController = \(newValue.id) on \(id)",
+                    recheck: { [self] in tabViolation(newValue, call: "selectedController") }
+                ) { [self] in selectedController = newValue }
+            }
             if kept { return }
             select(at: index)
         }
@@ -172,10 +176,12 @@ extension TabBarController {
             violation.report()
             return
         }
-        let kept = keepUntilChangeEnds(
-            "userDidSelect(\(controller.id)) on \(id)",
-            recheck: { [self] in tabViolation(controller, call: "userDidSelect(_:)") }
-        ) { [self] in userDidSelect(controller) }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(
+                call: "userDidSelect(\(controller.id)) on \(id)",
+                recheck: { [self] in tabViolation(controller, call: "userDidSelect(_:)") }
+            ) { [self] in userDidSelect(controller) }
+        }
         if kept { return }
         if let delegate {
             LifecycleObservation.emit(
@@ -236,9 +242,11 @@ extension TabBarController {
             violation.report()
             return
         }
-        let kept = keepUntilChangeEnds(
-            "controllers = […] on \(id)", recheck: { [self] in contentsViolation(tabs) }
-        ) { [self] in setTabs(tabs) }
+        let kept = keepUntilChangeEnds {
+            ContainerRequest(call: "controllers = […] on \(id)", recheck: { [self] in contentsViolation(tabs) }) {
+                [self] in setTabs(tabs)
+            }
+        }
         if kept { return }
         changingContents { replaceTabs(with: tabs) }
         requestSwitch()
