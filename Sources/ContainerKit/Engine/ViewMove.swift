@@ -5,16 +5,28 @@ enum ViewMove {
     /// The moves that have announced themselves and not yet changed the tree, innermost last: the
     /// view each one moves and its new superview. Pushed and popped inside one synchronous
     /// ``perform(_:to:at:drivesAppearance:)``, so it is empty whenever no move is under way.
-    @exclusivity(unchecked) private static var movesUnderWay: [(view: View, target: View?)] = []
+    @exclusivity(unchecked) private static var movesUnderWay: [MoveUnderWay] = []
+
+    /// A move announced. Unretained: `perform` holds both views, and removes the entry, in one call.
+    private struct MoveUnderWay {
+        unowned(unsafe) let view: View
+        unowned(unsafe) let target: View?
+    }
 
     /// The views whose exit from a window (``AppearanceWalk/windowExit(of:window:)``) is under way,
     /// innermost last, with that window: the walks that make their controllers disappear have yet
     /// to reach some of them. Empty whenever no exit is under way.
-    @exclusivity(unchecked) private static var exitsUnderWay: [(view: View, window: Window)] = []
+    @exclusivity(unchecked) private static var exitsUnderWay: [ExitUnderWay] = []
+
+    /// An exit under way. Unretained: `exiting` holds both, and removes the entry, in one call.
+    private struct ExitUnderWay {
+        unowned(unsafe) let view: View
+        unowned(unsafe) let window: Window
+    }
 
     /// Runs `body`, the exit of `view` from `window`, as an exit under way.
     static func exiting(_ view: View, from window: Window, _ body: () -> Void) {
-        exitsUnderWay.append((view, window))
+        exitsUnderWay.append(ExitUnderWay(view: view, window: window))
         defer { exitsUnderWay.removeLast() }
         body()
     }
@@ -24,8 +36,8 @@ enum ViewMove {
     /// `superview` to `target` then leaves that exit's subtree before its walk reached it.
     private static func exitUnderWay(holding superview: View, notHolding target: View?) -> Window? {
         guard !exitsUnderWay.isEmpty, target?.storedWindow?.isHidden != false else { return nil }
-        for (exiting, window) in exitsUnderWay.reversed() where superview.isDescendant(of: exiting) {
-            return target?.isDescendant(of: exiting) == true ? nil : window
+        for exit in exitsUnderWay.reversed() where superview.isDescendant(of: exit.view) {
+            return target?.isDescendant(of: exit.view) == true ? nil : exit.window
         }
         return nil
     }
@@ -86,7 +98,7 @@ enum ViewMove {
         let newWindow = newSuperview?.storedWindow
         let windowChanges = oldWindow !== newWindow
 
-        movesUnderWay.append((view, newSuperview))
+        movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
         CallbackDelivery.run("willMove(toSuperview:)", of: view) { view.willMove(toSuperview: newSuperview) }
         if windowChanges {
             forEachView(in: view) { each in
@@ -338,7 +350,8 @@ enum ViewMove {
     /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
     /// ``perform(_:to:at:drivesAppearance:)``), if any.
     private static func nestedMoveViolation(moving view: View) -> ContractViolation? {
-        for (moving, target) in movesUnderWay.reversed() {
+        for entry in movesUnderWay.reversed() {
+            let (moving, target) = (entry.view, entry.target)
             // Only a view with subviews can be a strict ancestor of another.
             let conflicts =
                 view.subviewList.isEmpty
@@ -364,18 +377,6 @@ enum ViewMove {
             )
         }
         return nil
-    }
-
-    /// Visits `root` and every view under it, pre-order, without recursion.
-    static func forEachView(in root: View, _ body: (View) -> Void) {
-        body(root)
-        guard !root.subviewList.isEmpty else { return }
-        var stack: [View] = []
-        root.subviewList.forEachReversed { stack.append($0) }
-        while let view = stack.popLast() {
-            body(view)
-            view.subviewList.forEachReversed { stack.append($0) }
-        }
     }
 }
 

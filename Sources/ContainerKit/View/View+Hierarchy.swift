@@ -168,3 +168,17 @@ extension View {
         return nil
     }
 }
+
+extension ViewMove {
+    /// Visits `root` and every view under it, pre-order, without recursion.
+    static func forEachView(in root: View, _ body: (View) -> Void) {
+        body(root)
+        guard !root.subviewList.isEmpty else { return }
+        var stack: [View] = []
+        root.subviewList.forEachReversed { stack.append($0) }
+        while let view = stack.popLast() {
+            body(view)
+            view.subviewList.forEachReversed { stack.append($0) }
+        }
+    }
+}
