@@ -30,14 +30,16 @@ public protocol TransitionCoordinator: AnyObject {
 /// The engine's coordinator.
 @MainActor
 final class Coordinator: TransitionCoordinator {
+    // `@exclusivity(unchecked)` for the reason `Controller`'s engine state is: each method takes
+    // what it runs out of the stored state before it calls out.
     let isAnimated: Bool
-    private(set) var isInteractive: Bool
-    private(set) var isCancelled = false
+    @exclusivity(unchecked) private(set) var isInteractive: Bool
+    @exclusivity(unchecked) private(set) var isCancelled = false
     let transitionDuration: Double
-    private var alongside: [(any TransitionCoordinator) -> Void] = []
-    private var completions: [(any TransitionCoordinator) -> Void] = []
-    private var interactionHandlers: [(any TransitionCoordinator) -> Void] = []
-    private var hasEnded = false
+    @exclusivity(unchecked) private var alongside: [(any TransitionCoordinator) -> Void] = []
+    @exclusivity(unchecked) private var completions: [(any TransitionCoordinator) -> Void] = []
+    @exclusivity(unchecked) private var interactionHandlers: [(any TransitionCoordinator) -> Void] = []
+    @exclusivity(unchecked) private var hasEnded = false
 
     init(isAnimated: Bool, duration: Double, isInteractive: Bool = false) {
         self.isAnimated = isAnimated

@@ -42,7 +42,8 @@ open class Window: View {
 
     /// The transition animations started in this window and not complete yet, and a tab switch
     /// whose did-half waits for the end of the turn (kind `tabSwitch`; no driver sees it).
-    public internal(set) var animationsInFlight: [TransitionAnimation] = []
+    /// Only the engine changes it, and it holds no access across a call out (see `Controller`).
+    @exclusivity(unchecked) public internal(set) var animationsInFlight: [TransitionAnimation] = []
 
     /// The status-bar style the window resolved from its controllers (see
     /// ``ContainerController/childForStatusBarStyle``).
