@@ -33,7 +33,7 @@ enum RequestWait {
 
 extension ContainerController {
     /// Runs `change`, a change of this built-in container's contents, keeping for its end the
-    /// requests to this container that its callbacks make (``keepUntilChangeEnds(_:recheck:_:)``).
+    /// requests to this container that its callbacks make (``keepUntilChangeEnds(_:)``).
     ///
     /// A change sends `willMove(toParent:)` and `didMove(toParent:)` calls, and loads views, while
     /// its own bookkeeping is half done: the new tabs recorded but not adopted yet, the stack's

@@ -110,13 +110,7 @@ extension Controller {
 
     /// The built-in container this controller waits to join, if any: ``pendingStack`` or
     /// ``pendingAdoption``.
-    var pendingContainer: ContainerController? {
-        switch claim {
-        case .waitingForStack(let holder): holder.claims.navigation
-        case .awaitingAdoption(let holder), .joining(let holder, adopting: true): holder.container
-        case .joining(_, adopting: false), nil: nil
-        }
-    }
+    var pendingContainer: ContainerController? { pendingStack ?? pendingAdoption }
 
     /// A request that waits for a navigation controller's transition claims this controller;
     /// `claims`, kept in the request, lets go if the request goes away unapplied.
