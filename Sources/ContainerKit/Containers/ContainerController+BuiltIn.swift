@@ -161,7 +161,7 @@ extension ContainerController {
     /// is open (begun on screen: the container disappears with a transition that takes it out and
     /// has not completed) and that it no longer shows would wait for a did-callback that never
     /// comes. Each such child, in `children` order, once `settle` has returned, ends it as
-    /// ``AppearanceWalk/endOrphanedTransition(of:source:formerWindow:)`` says: in a visible window
+    /// ``AppearanceReconciler/Change/letGo(by:formerWindow:)`` says: in a visible window
     /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
     /// its did-disappear as a view leaving a window does (F2), inside the call. So does an appearing
     /// one while this container appears itself with its view in no window yet (brought in by a
@@ -176,8 +176,8 @@ extension ContainerController {
         changingContents {
             settle()
             for child in open where !(child.storedParent === self && shows(child)) {
-                AppearanceWalk.endOrphanedTransition(
-                    of: child, source: .controller(id), formerWindow: storedView?.storedWindow, formerParent: self)
+                AppearanceReconciler.reconcile(
+                    child, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: .controller(id))
             }
         }
     }

@@ -135,7 +135,8 @@ extension ContainerController {
                 } else {
                     // Moved by hand to another place in the visible window meanwhile: it stays on
                     // screen, and the window drives it from now on (F2).
-                    AppearanceWalk.windowTakesOver(from)
+                    AppearanceReconciler.reconcile(
+                        from, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: source)
                 }
             }
             if let completion {

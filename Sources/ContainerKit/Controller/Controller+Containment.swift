@@ -62,10 +62,10 @@ extension Controller {
                 toParent: nil, source: .controller(parentID),
                 rule: additionWasOpen
                     ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent))
-            AppearanceWalk.endOrphanedTransition(
-                of: self, source: .controller(parentID), formerWindow: formerWindow, formerParent: parent)
+            AppearanceReconciler.reconcile(
+                self, after: .letGo(by: parent, formerWindow: formerWindow), source: .controller(parentID))
             // Given to another parent (R4), it follows that parent from now on.
-            if !reparenting { AppearanceWalk.windowTakesOver(removed: self) }
+            if !reparenting { AppearanceReconciler.reconcile(self, after: .removed, source: .controller(parentID)) }
         }
     }
 

@@ -13,20 +13,28 @@ extension AppearanceWalk {
 
     private static func drivingRootsInViewOrder(in view: View) -> [Controller] {
         var roots: [Controller] = []
+        forEachRootView(in: view) { controller, ownerAbove in
+            if isDrivenByWindow(controller, ownerAbove: ownerAbove) { roots.append(controller) }
+            return true
+        }
+        return roots
+    }
+
+    /// Visits, in view order (pre-order over `view`'s subtree, `view` included), each controller
+    /// whose root view is there, with the controller whose root view is the nearest above it inside
+    /// the subtree (nil for none). `body` returns whether to go on below that root view.
+    static func forEachRootView(in view: View, _ body: (Controller, _ ownerAbove: Controller?) -> Bool) {
         var stack: [(view: View, owner: Controller?)] = [(view, nil)]
         while let (view, ownerAbove) = stack.popLast() {
             var owner = ownerAbove
             if let controller = view.owningController {
-                if isDrivenByWindow(controller, ownerAbove: ownerAbove) {
-                    roots.append(controller)
-                }
+                guard body(controller, ownerAbove) else { continue }
                 owner = controller
             }
             for subview in view.subviews.reversed() {
                 stack.append((subview, owner))
             }
         }
-        return roots
     }
 
     /// `roots` reordered in pre-order over the controller tree: each root after its nearest root
@@ -92,7 +100,7 @@ extension AppearanceWalk {
             if isDriven(root, by: window, within: view) {
                 enter(root, window: window, source: source)
             } else if root.storedView?.storedWindow === window, !window.isHidden, root.appearanceState != .appeared {
-                joinParentsAppearance(root)
+                AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
             }
         }
     }
@@ -147,48 +155,6 @@ extension AppearanceWalk {
         }
     }
 
-    /// `view` left the visible `window`, and what drives the controllers it holds has run (the
-    /// window's own exit, or the transition that moved it: a transition began the disappearance of
-    /// those it moves before taking their views out, F7). A controller whose root view left with
-    /// `view` and that is still appeared or appearing is one nothing drove: the view's own
-    /// controller, when a container off screen takes in a view from a visible window (it sends no
-    /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
-    /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
-    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
-    /// inside the call: every will-disappear, then every did-disappear, in view order (each
-    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
-    /// Nothing happens if a callback has put the view back in the visible window meanwhile.
-    ///
-    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
-    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
-    /// transition in flight does not take out, and whose disappearance a walk from outside began
-    /// (its parent's, reaching its root view through a view put there by hand): with its root
-    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
-    /// only its did-disappear (F3), with the others.
-    static func exitTheRest(of view: View, window: Window) {
-        guard window.isHidden || view.storedWindow !== window else { return }
-        let owner = view.owningController
-        var stranded: Set<ObjectIdentifier>?
-        var roots: [Controller] = []
-        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
-        // controllers that pass them (a deep chain leaving the window is disappeared already).
-        ViewMove.forEachView(in: view) { subview in
-            guard let controller = subview.owningController else { return }
-            switch controller.appearanceState {
-            case .appeared, .appearing:
-                break
-            case .disappearing:
-                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
-                if stranded == nil { stranded = Set(drivingRoots(in: view).map(ObjectIdentifier.init)) }
-                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
-            case .disappeared:
-                return
-            }
-            if !isUnderManualForwarding(controller) { roots.append(controller) }
-        }
-        exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
-    }
-
     /// Whether a container that forwards appearance by hand is above `controller` (F4).
     static func isUnderManualForwarding(_ controller: Controller) -> Bool {
         var parent = controller.storedParent
@@ -197,62 +163,6 @@ extension AppearanceWalk {
             parent = current.storedParent
         }
         return false
-    }
-
-    /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
-    /// controller and those it forwards to; a driving root inside the view (a controller whose root
-    /// view sits in a view of a controller that is not its parent: R2, R4, R6) is one no transition
-    /// drives, and appears as F2 says: will-appear inside the call, did-appear at the end of the turn.
-    /// One that is appearing already began with the view's owner, and left its parent during the
-    /// transition's will-callbacks (R2 and R4 move no view): the transition's did-callbacks no
-    /// longer reach it, so the window takes it over (``windowTakesOver(_:)``).
-    /// A controller that joined an appearing parent after that parent's walk (``latecomers(in:)``)
-    /// begins appearing with it (``joinParentsAppearance(_:)``).
-    static func windowEntry(ofViewMovedByTransition view: View, window: Window) {
-        let owner = view.owningController
-        let source = EventSource.window(window.windowID)
-        for root in drivingRoots(in: view) where root !== owner {
-            switch root.appearanceState {
-            case .disappeared, .disappearing:
-                enter(root, window: window, source: source)
-            case .appearing:
-                // Begun by a walk that it left before the view came in (a will-callback of the
-                // transition took it from its parent, R2): what began it will not end it.
-                windowTakesOver(root)
-            case .appeared:
-                break
-            }
-        }
-        for latecomer in latecomers(in: view) {
-            joinParentsAppearance(latecomer)
-        }
-    }
-
-    /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
-    /// parent's walk had planned its children, so that no walk reached them: a will-callback of
-    /// the transition added them, their views in the parent's, before the transition put the
-    /// parent's view in the window. The topmost ones, in view order: their own forwarding reaches
-    /// the rest.
-    private static func latecomers(in view: View) -> [Controller] {
-        var found: [Controller] = []
-        var stack: [(view: View, owner: Controller?)] = [(view, nil)]
-        while let (view, ownerAbove) = stack.popLast() {
-            var owner = ownerAbove
-            if let controller = view.owningController {
-                if let parent = controller.storedParent, parent === ownerAbove,
-                    parent.appearanceForwarding == .automatic, parent.appearanceState == .appearing,
-                    controller.appearanceState == .disappeared || controller.appearanceState == .disappearing
-                {
-                    found.append(controller)
-                    continue
-                }
-                owner = controller
-            }
-            for subview in view.subviews.reversed() {
-                stack.append((subview, owner))
-            }
-        }
-        return found
     }
 
     /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
@@ -274,7 +184,7 @@ extension AppearanceWalk {
         } else {
             exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window)
         }
-        exitTheRest(of: view, window: window)
+        AppearanceReconciler.reconcileRoots(leftWith: view, window: window)
     }
 
     /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order,

@@ -63,7 +63,8 @@ enum AppearanceWalk {
             if childStep.isBegin, revision != TreeRevision.current,
                 parent.appearanceState != parentState || !parent.stillForwards(to: controller, below: root)
             {
-                handOver(controller, step: childStep, source: source, window: window)
+                AppearanceReconciler.reconcile(
+                    controller, after: .stepRejected(childStep, window: window), source: source)
                 continue
             }
             let revisionBefore = TreeRevision.current
@@ -74,56 +75,10 @@ enum AppearanceWalk {
             if childStep.isBegin, revisionBefore != TreeRevision.current,
                 !parent.stillForwards(to: controller, below: root)
             {
-                disappearIfStranded(controller, below: root, source: source)
+                AppearanceReconciler.reconcile(controller, after: .strandedBelow(root: root), source: source)
                 continue
             }
             pushForwardingTargets(of: controller, onto: &stack)
-        }
-    }
-
-    /// `controller` began appearing in a walk from `root`, and its own callback took it out of its
-    /// parent's reach before the walk went on. A view still inside `root`'s goes where `root`'s
-    /// goes, and the window takes the controller over if that is a visible window (F2). One out of
-    /// it and out of every visible window (it took itself out of its parent, view and all, while
-    /// the parent's view was not in the window yet) has nothing left to end its appearance, and
-    /// nothing shows it: it disappears at once, as for a view leaving a window (F2), or for the
-    /// incoming controller of a transition whose container left the window meanwhile.
-    private static func disappearIfStranded(_ controller: Controller, below root: Controller, source: EventSource) {
-        guard controller.appearanceState == .appearing, !controller.isInVisibleWindow, let view = controller.storedView,
-            !(root.storedView.map(view.isDescendant) ?? false)
-        else { return }
-        exit([controller], source: source)
-    }
-
-    /// Forwards a begin `step` to `controller`, which a callback of the walk moved out of reach of
-    /// the parent the walk planned it under, before the walk got to it: it left its parent (R2 and
-    /// R4 move no view), its view was moved by hand or by a transition, or its parent's transition
-    /// ended. What reaches it now takes the step:
-    ///
-    /// - appearing, in a visible window (`window`, the one whose entry this walk is, or the one its
-    ///   view is in): the window, if the controller's root view in it is now one no forwarding
-    ///   reaches (F2); its new parent, if that one reaches it and is appearing
-    ///   (``joinParentsAppearance(_:)``);
-    /// - disappearing: a controller whose view a transition took out of every window meanwhile (one
-    ///   that completed inside its call, its window hidden) disappears at once, as F2 says for a
-    ///   view leaving a window, since nothing else will reach it. In a window, what drives it there
-    ///   does (the window's exit of the rest of its views, when it is the one hiding).
-    ///
-    /// Anywhere else, it follows what drives it there.
-    private static func handOver(_ controller: Controller, step: AppearanceStep, source: EventSource, window: Window?) {
-        guard case .begin(let appearing, let animated, _) = step, let view = controller.storedView else { return }
-        let state = controller.appearanceState
-        if appearing {
-            guard let window = window ?? view.storedWindow, view.storedWindow === window, !window.isHidden,
-                state == .disappeared || state == .disappearing
-            else { return }
-            if isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view)) {
-                enter(controller, window: window, source: .window(window.windowID))
-            } else {
-                joinParentsAppearance(controller)
-            }
-        } else if state == .appeared || state == .appearing, view.storedWindow == nil {
-            exit([controller], animated: animated, source: source)
         }
     }
 
@@ -138,19 +93,6 @@ enum AppearanceWalk {
             current = candidate.superview
         }
         return nil
-    }
-
-    /// `controller`, disappeared, was taken out of its parent (R2 moves no view) with its root view
-    /// in the visible window: with no parent, it is a driving root of the window (F2), which brings
-    /// it on screen as for a view entering it (will-appear now, did-appear at the end of the turn).
-    /// Its parent had not brought it in yet (a walk that was to reach it, or a transition that had
-    /// put the parent's view back in the window and was about to drive it); otherwise it would be
-    /// left disappeared in the visible window.
-    static func windowTakesOver(removed controller: Controller) {
-        guard controller.storedParent == nil, controller.appearanceState == .disappeared,
-            let window = controller.storedView?.storedWindow, !window.isHidden
-        else { return }
-        enter(controller, window: window, source: .window(window.windowID))
     }
 
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.

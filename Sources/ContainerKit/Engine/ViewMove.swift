@@ -53,9 +53,9 @@ enum ViewMove {
     /// `drivesAppearance`, the disappearance of what left a visible window and the appearance of
     /// what entered one, or, for a move inside a visible window, the end of the appearance
     /// transitions of the controllers it takes out of their parents' views
-    /// (``AppearanceWalk/windowTakesOver(rootsMovedWith:)``), or, for a move that neither leaves nor
+    /// (``AppearanceReconciler/reconcileRoots(movedWith:inVisible:)``), or, for a move that neither leaves nor
     /// ends in a visible window, the end of the disappearances it takes out of their parents' reach
-    /// (``AppearanceWalk/endOrphanedTransitions(rootsMovedWith:)``). Transitions move views with
+    /// (``AppearanceReconciler/reconcileRoots(movedOffScreenWith:)``). Transitions move views with
     /// `drivesAppearance == false` (F7): the window then drives only what no transition drives (the
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
@@ -140,19 +140,19 @@ enum ViewMove {
 
         guard drivesAppearance else {
             if let leftWindow, view.storedWindow !== leftWindow {
-                AppearanceWalk.exitTheRest(of: view, window: leftWindow)
+                AppearanceReconciler.reconcileRoots(leftWith: view, window: leftWindow)
             }
             if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-                AppearanceWalk.windowEntry(ofViewMovedByTransition: view, window: newWindow)
+                AppearanceReconciler.reconcileRoots(broughtInByTransitionWith: view, window: newWindow)
             }
             // A transition drives the controllers it moves (F7), not those whose root views ride
             // along in a view put there by hand: one its move takes out of its parent's view is
             // the window's from now on, as after a move by hand.
             if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-                AppearanceWalk.windowTakesOver(rootsMovedWith: view)
+                AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: newWindow)
             }
             if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
-                AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
+                AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
             }
             return
         }
@@ -166,13 +166,13 @@ enum ViewMove {
             AppearanceWalk.windowEntry(of: view, window: newWindow)
         }
         if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-            AppearanceWalk.windowTakesOver(rootsMovedWith: view)
+            AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: newWindow)
         }
         // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
         if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
-            AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
+            AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
         }
     }
 

@@ -121,10 +121,7 @@ extension NavigationController {
             // Its root view, put in a visible window by hand while the request waited, left it with
             // the adoption, and nothing shows it until a transition does: it disappears as a view
             // leaving a window does (F2), before its move can wait for an appearance.
-            let state = controller.appearanceState
-            if state == .appeared || state == .appearing, !controller.isInVisibleWindow {
-                AppearanceWalk.exit([controller], source: .controller(id))
-            }
+            AppearanceReconciler.reconcile(controller, after: .adoptedOffScreen, source: .controller(id))
             if controller === newStack.last {
                 try! stack.newTopAdopted(controller)
             } else {

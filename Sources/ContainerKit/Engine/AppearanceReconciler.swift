@@ -1,0 +1,393 @@
+/// Brings a controller's appearance back in line after a change let go of it: after a structural
+/// change (it left its parent, its root view moved, a built-in container stopped showing it), or
+/// after a walk rejected the step it had planned for it. The one place that decides, from what
+/// drives the controller now, whether it appears, disappears, joins its parent's appearance or is
+/// left alone.
+///
+/// What drives it now is what ``AppearanceDefinition`` names, read at the moment of the change:
+///
+/// - **In a visible window**, the controller should appear. If no forwarding reaches it, the window
+///   drives it (F2): it begins appearing inside the call, and its did-appear comes at the end of
+///   the turn (``AppearanceWalk/enter(_:window:source:)``). If its parent reaches it and is
+///   appearing, it joins that appearance, with the parent's flag (F1, F6).
+/// - **Out of every visible window**, nothing shows it: an appearance or disappearance left open
+///   with nothing to end it ends at once, as for a view leaving a window (F2): every
+///   will-disappear, then every did-disappear, forwarded (F1; F3 skips what was sent already).
+/// - **Left alone**: what a transition in flight brings in or takes out in the direction of its open
+///   transition (F7: that transition ends it), and what a container forwarding by hand owns (F4).
+///
+/// Which of those applies depends on what let go of it, since only some changes can leave an open
+/// transition with nothing to end it: ``Change`` lists them, and ``action(for:after:)`` is the table.
+/// A view move can let go of several controllers at once; the `reconcileRoots` functions find them
+/// (the driving roots of the moved view, F2) and reconcile each, in pre-order. Those a view leaving
+/// a visible window lets go of disappear together, as the window's own exit does: every
+/// will-disappear, then every did-disappear (``reconcileRoots(leftWith:window:)``).
+@MainActor
+enum AppearanceReconciler {
+    /// What let go of a controller: the change after which the reconciler looks at it.
+    enum Change {
+        /// What was to end its open appearance transition no longer reaches it: it left `former`,
+        /// its parent (R2 and R4 move no view); or `former`, a built-in container, stopped showing
+        /// it (F6); or `former`'s `transition(from:to:…)` found it moved by hand elsewhere in the
+        /// visible window. `formerWindow` is the window of `former`'s view.
+        case letGo(by: Controller?, formerWindow: Window?)
+        /// It left its parent by `removeFromParent()` (R2, which moves no view), disappeared: a
+        /// root view left in a visible window makes it a driving root of that window (F2).
+        case removed
+        /// Its root view moved with a view, by hand or by a transition, without leaving the visible
+        /// window, and out of its parent's view: the window drives it from now on (F2).
+        case rootViewMovedInVisibleWindow
+        /// Its root view moved, by hand or by a transition, and is in no visible window, which it
+        /// did not leave either: out of its parent's view (the parent's forwarding reaches it no
+        /// more), or into the view of a parent that appears off screen (which it joins, F1).
+        case rootViewMovedOffScreen
+        /// A transition brought into the visible `window` a view that holds it, and no transition
+        /// drives it: a driving root of that view other than the view's own controller (R2, R4,
+        /// R6 put it there).
+        case broughtInByTransition(window: Window)
+        /// Its parent appears and its root view is inside the parent's, but no walk of the parent's
+        /// reached it: it joined the parent (or was put there) after the parent's walk planned its
+        /// children.
+        case joinedLate
+        /// A walk's begin `step` planned for it no longer fits: a callback of the walk moved it
+        /// out of reach of the parent the walk planned it under (it left its parent, its view was
+        /// moved, or its parent's transition ended). `window`: the window whose entry the walk is.
+        case stepRejected(AppearanceStep, window: Window?)
+        /// It began appearing in a walk from `root`, and its own callback took it out of its
+        /// parent's reach before the walk went on.
+        case strandedBelow(root: Controller)
+        /// A built-in container adopted it while its root view was in a visible window (put there by
+        /// hand while the request waited); the adoption took the view out, and nothing shows it
+        /// until a transition does.
+        case adoptedOffScreen
+    }
+
+    /// What the reconciler does to the controller.
+    enum Action {
+        /// The window drives it: will-appear inside the call, did-appear at the end of the turn (F2).
+        case enter(Window)
+        /// It joins the appearance of `parent`, animated as that appearance is (F1, F6).
+        case join(parent: ContainerController, animated: Bool)
+        /// It disappears at once: will-disappear (F3 skips it when sent), then did-disappear (F2).
+        case exit(animated: Bool)
+    }
+
+    /// Brings `controller`'s appearance in line after `change`; `source` is what the callbacks of
+    /// a disappearance name (an appearance names the window or the parent that drives it).
+    @inline(__always)
+    static func reconcile(_ controller: Controller, after change: Change, source: EventSource) {
+        // Inlined, so that the table folds to the one row of `change` at each call site, and a
+        // change that leaves nothing to do costs a few loads.
+        guard let action = action(for: controller, after: change) else { return }
+        checkAgainstDefinition(action, on: controller)
+        perform(action, on: controller, source: source)
+    }
+
+    private static func perform(_ action: Action, on controller: Controller, source: EventSource) {
+        switch action {
+        case .enter(let window):
+            AppearanceWalk.enter(controller, window: window, source: .window(window.windowID))
+        case .join(let parent, let animated):
+            let rule: Rule = parent.appearanceForwarding == .containerDriven ? .builtInForwarding : .forwarded
+            AppearanceWalk.run(
+                from: controller, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+                source: .controller(parent.id), rule: rule, rootIsManual: false)
+        case .exit(let animated):
+            AppearanceWalk.exit([controller], animated: animated, source: source)
+        }
+    }
+
+    /// Checks, in the `CONTAINERKIT_INTERNAL_CHECKS` build, that `action` agrees with `controller`'s
+    /// ``AppearanceDefinition``:
+    ///
+    /// - the window enters, or a disappearance ends, a controller only toward the state the
+    ///   definition expects;
+    /// - neither acts on a controller that a transition in flight moves the way its open transition
+    ///   goes (or, with none open, the way the action goes): that transition ends it (F7). The
+    ///   definition names a transition as the driver whichever way it moves the controller, but a
+    ///   transition ends only what moves its way (F3 skips the rest): one it moves the other way
+    ///   (brought in by one transition, then forwarded a disappearance by another) is the
+    ///   reconciler's;
+    /// - a controller joins its parent's appearance only when its parent drives it, or the
+    ///   transition that drives its parent does.
+    ///
+    /// Below a container that forwards by hand the definition requires nothing, so it checks
+    /// nothing there: the engine acts on such a controller when its root view sits outside its
+    /// parent's (the window drives it then, F2), and when a built-in container below that container
+    /// lets go of a child whose transition it forwarded (F6).
+    /// Compiled to nothing otherwise.
+    @inline(__always)
+    private static func checkAgainstDefinition(_ action: Action, on controller: Controller) {
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            let definition = AppearanceDefinition(of: controller)
+            func drivesAlone(toward target: Bool) -> Bool {
+                let state = controller.appearanceState
+                let appearing = state == .appearing || (state != .disappearing && target)
+                switch definition.driver {
+                // Below a container that forwards by hand the definition requires nothing (F4).
+                case .manual: return true
+                case .transition:
+                    return controller.storedView?.storedWindow?.isAnimating(controller, toward: appearing) != true
+                case .window, .parent, .none: return true
+                }
+            }
+            let agrees =
+                switch action {
+                case .enter: definition.expected == .appeared && drivesAlone(toward: true)
+                case .exit: definition.expected == .disappeared && drivesAlone(toward: false)
+                case .join: definition.driver == .parent || definition.driver == .transition
+                }
+            precondition(
+                agrees,
+                "ContainerKit internal check: the appearance reconciler was about to \(action) \(controller.id), but "
+                    + "it \(definition) (AppearanceReconciler.swift). This is an engine bug.")
+        #endif
+    }
+
+    /// The table: what `change` leaves `controller` needing, from its state and what drives it now;
+    /// nil when nothing is to be done.
+    @inline(__always)
+    static func action(for controller: Controller, after change: Change) -> Action? {
+        let state = controller.appearanceState
+        switch change {
+        case .letGo(let former, let formerWindow):
+            guard state == .appearing || state == .disappearing else { return nil }
+            return openTransitionAction(for: controller, letGoBy: former, formerWindow: formerWindow)
+        case .removed:
+            guard controller.storedParent == nil, state == .disappeared,
+                let window = controller.storedView?.storedWindow, !window.isHidden
+            else { return nil }
+            return .enter(window)
+        case .rootViewMovedInVisibleWindow:
+            guard state != .appeared else { return nil }
+            return windowAction(for: controller, toward: state != .disappearing)
+        case .rootViewMovedOffScreen:
+            if state == .disappeared { return joinAction(for: controller) }
+            guard state != .appeared, let parent = forwardingParentLeft(by: controller),
+                !AppearanceWalk.isUnderManualForwarding(controller)
+            else { return nil }
+            return openTransitionAction(for: controller, letGoBy: parent, formerWindow: parent.storedView?.storedWindow)
+        case .broughtInByTransition(let window):
+            switch state {
+            case .disappeared, .disappearing: return .enter(window)
+            // Begun by a walk that it left before the view came in (a will-callback of the
+            // transition took it from its parent, R2): what began it will not end it.
+            case .appearing: return windowAction(for: controller, toward: true)
+            case .appeared: return nil
+            }
+        case .joinedLate:
+            return joinAction(for: controller)
+        case .stepRejected(let step, let window):
+            return rejectedStepAction(for: controller, step: step, window: window)
+        case .strandedBelow(let root):
+            // Out of `root`'s view and of every visible window: nothing will end its appearance.
+            guard state == .appearing, !controller.isInVisibleWindow, let view = controller.storedView,
+                !(root.storedView.map(view.isDescendant) ?? false)
+            else { return nil }
+            return .exit(animated: false)
+        case .adoptedOffScreen:
+            guard state == .appeared || state == .appearing, !controller.isInVisibleWindow else { return nil }
+            return .exit(animated: false)
+        }
+    }
+
+    /// ``Change/letGo(by:formerWindow:)`` for `controller`, whose appearance transition is open. In a
+    /// visible window, the window takes it over. Out of one, a disappearing one ends its
+    /// disappearance, unless a transition in flight in `formerWindow` takes it out and ends it
+    /// itself (F7); an appearing one is left to what began it (a `transition(from:to:…)` whose
+    /// incoming controller left inside its callbacks ends it when it completes), unless that was
+    /// `former`'s own appearance, forwarded (F1): `former`'s did-appear reaches it no more.
+    private static func openTransitionAction(
+        for controller: Controller, letGoBy former: Controller?, formerWindow: Window?
+    ) -> Action? {
+        let state = controller.appearanceState
+        if controller.isInVisibleWindow { return windowAction(for: controller, toward: state == .appearing) }
+        if state == .disappearing {
+            return formerWindow?.isAnimating(controller, toward: false) == true ? nil : .exit(animated: false)
+        }
+        return former?.appearanceState == .appearing ? .exit(animated: false) : nil
+    }
+
+    /// The window's entry of `controller`, a driving root of its visible window (F2), unless a
+    /// transition in flight moves it toward `appearing` and so ends it itself (F7).
+    private static func windowAction(for controller: Controller, toward appearing: Bool) -> Action? {
+        guard let window = controller.storedView?.storedWindow, !window.isHidden,
+            !window.isAnimating(controller, toward: appearing)
+        else { return nil }
+        return .enter(window)
+    }
+
+    /// `controller`, disappeared or disappearing, joins the appearance of its parent: when its root
+    /// view is inside the parent's, the parent is appearing and its forwarding reaches it (F1; a
+    /// built-in container reaches only the children it shows, F6; one that forwards by hand, or sits
+    /// below one, reaches nothing here, F4).
+    private static func joinAction(for controller: Controller) -> Action? {
+        guard controller.appearanceState == .disappeared || controller.appearanceState == .disappearing,
+            let parent = controller.storedParent, parent.appearanceState == .appearing,
+            let animated = parent.appearance.openTransitionIsAnimated, let view = controller.storedView,
+            let parentView = parent.storedView, view.isDescendant(of: parentView)
+        else { return nil }
+        switch parent.appearanceForwarding {
+        case .automatic: break
+        case .containerDriven: guard parent.shows(controller) else { return nil }
+        case .manual: return nil
+        }
+        guard !AppearanceWalk.isUnderManualForwarding(parent) else { return nil }
+        return .join(parent: parent, animated: animated)
+    }
+
+    /// A rejected begin `step`: appearing in a visible window (`window`, the one whose entry the
+    /// walk is, or the one the view is in), the window drives the controller if no forwarding
+    /// reaches its root view there (F2), and otherwise its new parent does, if appearing (F1).
+    /// Disappearing, one whose view a transition took out of every window meanwhile (completing
+    /// inside its call, its window hidden) disappears at once; in a window, what drives it there
+    /// does. Anywhere else it follows what drives it there.
+    private static func rejectedStepAction(
+        for controller: Controller, step: AppearanceStep, window: Window?
+    ) -> Action? {
+        guard case .begin(let appearing, let animated, _) = step, let view = controller.storedView else { return nil }
+        let state = controller.appearanceState
+        guard appearing else {
+            return (state == .appeared || state == .appearing) && view.storedWindow == nil
+                ? .exit(animated: animated) : nil
+        }
+        guard let window = window ?? view.storedWindow, view.storedWindow === window, !window.isHidden,
+            state == .disappeared || state == .disappearing
+        else { return nil }
+        let ownerAbove = AppearanceWalk.nearestOwner(above: view)
+        return AppearanceWalk.isDrivenByWindow(controller, ownerAbove: ownerAbove)
+            ? .enter(window) : joinAction(for: controller)
+    }
+
+    /// The parent of `root` if it forwards automatically (F1) and `root`'s view is no longer inside
+    /// its view, so its forwarding reaches `root` no more; nil otherwise.
+    private static func forwardingParentLeft(by root: Controller) -> ContainerController? {
+        guard let parent = root.storedParent, parent.appearanceForwarding == .automatic,
+            let rootView = root.storedView, !(parent.storedView.map(rootView.isDescendant) ?? false)
+        else { return nil }
+        return parent
+    }
+}
+
+// MARK: - The controllers a view move lets go of
+
+extension AppearanceReconciler {
+    /// `view` moved without leaving the visible window it is in, by hand or by a transition (a
+    /// presentation taking a presented view from where it was put by hand): each driving root in it
+    /// whose root view moved out of its parent's view, which forwarded to it (F1), is the window's
+    /// from now on (F2). A transition's own controllers are not among them: they sit where their
+    /// parent puts them, or have no parent. One still disappeared (a will-callback of the window's
+    /// own walk moved it before the walk reached it) appears, unless a transition in flight brings
+    /// it in (F7).
+    static func reconcileRoots(movedWith view: View, inVisible window: Window) {
+        for root in AppearanceWalk.drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
+            reconcile(root, after: .rootViewMovedInVisibleWindow, source: .window(window.windowID))
+        }
+    }
+
+    /// `view` moved, by hand or by a transition, and is in no visible window, which it did not
+    /// leave either: the topmost controllers whose root views moved with it are reconciled
+    /// (``Change/rootViewMovedOffScreen``). Only those can have left their parent's view: a root
+    /// view deeper down sits in its parent's (R6), which moved with it. So a move of a root view,
+    /// the usual case, checks one controller and allocates nothing.
+    static func reconcileRoots(movedOffScreenWith view: View) {
+        if let owner = view.owningController {
+            reconcileRoot(movedOffScreen: owner)
+            return
+        }
+        var stack: [View] = []
+        view.subviewList.forEachReversed { stack.append($0) }
+        while let next = stack.popLast() {
+            if let owner = next.owningController {
+                reconcileRoot(movedOffScreen: owner)
+            } else {
+                next.subviewList.forEachReversed { stack.append($0) }
+            }
+        }
+    }
+
+    /// One controller whose root view moved off screen: a disappearance it gets names its parent,
+    /// whose forwarding reaches it no more (only a controller with a parent can get one).
+    private static func reconcileRoot(movedOffScreen root: Controller) {
+        guard root.appearanceState != .appeared else { return }
+        let source: EventSource = root.storedParent.map { .controller($0.id) } ?? .external
+        reconcile(root, after: .rootViewMovedOffScreen, source: source)
+    }
+
+    /// `view` left the visible `window`, and what drives the controllers it holds has run (the
+    /// window's own exit, or the transition that moved it: a transition began the disappearance of
+    /// those it moves before taking their views out, F7). A controller whose root view left with
+    /// `view` and that is still appeared or appearing is one nothing drove: the view's own
+    /// controller, when a container off screen takes in a view from a visible window (it sends no
+    /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
+    /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
+    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
+    /// inside the call: every will-disappear, then every did-disappear, in view order (each
+    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
+    /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    ///
+    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
+    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
+    /// transition in flight does not take out, and whose disappearance a walk from outside began
+    /// (its parent's, reaching its root view through a view put there by hand): with its root
+    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
+    /// only its did-disappear (F3), with the others.
+    static func reconcileRoots(leftWith view: View, window: Window) {
+        guard window.isHidden || view.storedWindow !== window else { return }
+        let owner = view.owningController
+        var stranded: Set<ObjectIdentifier>?
+        var roots: [Controller] = []
+        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
+        // controllers that pass them (a deep chain leaving the window is disappeared already).
+        ViewMove.forEachView(in: view) { subview in
+            guard let controller = subview.owningController else { return }
+            switch controller.appearanceState {
+            case .appeared, .appearing:
+                break
+            case .disappearing:
+                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                if stranded == nil { stranded = Set(AppearanceWalk.drivingRoots(in: view).map(ObjectIdentifier.init)) }
+                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
+            case .disappeared:
+                return
+            }
+            if !AppearanceWalk.isUnderManualForwarding(controller) { roots.append(controller) }
+        }
+        AppearanceWalk.exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
+    }
+
+    /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
+    /// controller and those it forwards to. Each driving root inside the view other than its owner
+    /// (a controller whose root view sits in a view of a controller that is not its parent: R2, R4,
+    /// R6) is one no transition drives (``Change/broughtInByTransition(window:)``); then each
+    /// controller that joined an appearing parent too late for that parent's walk
+    /// (``lateJoiners(in:)``) joins its appearance (``Change/joinedLate``).
+    static func reconcileRoots(broughtInByTransitionWith view: View, window: Window) {
+        let owner = view.owningController
+        let source = EventSource.window(window.windowID)
+        for root in AppearanceWalk.drivingRoots(in: view) where root !== owner {
+            reconcile(root, after: .broughtInByTransition(window: window), source: source)
+        }
+        for joiner in lateJoiners(in: view) {
+            reconcile(joiner, after: .joinedLate, source: source)
+        }
+    }
+
+    /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
+    /// parent's walk had planned its children, so that no walk reached them: a will-callback of
+    /// the transition added them, their views in the parent's, before the transition put the
+    /// parent's view in the window. The topmost ones, in view order: their own forwarding reaches
+    /// the rest.
+    private static func lateJoiners(in view: View) -> [Controller] {
+        var found: [Controller] = []
+        AppearanceWalk.forEachRootView(in: view) { controller, ownerAbove in
+            guard let parent = controller.storedParent, parent === ownerAbove,
+                parent.appearanceForwarding == .automatic, parent.appearanceState == .appearing,
+                controller.appearanceState == .disappeared || controller.appearanceState == .disappearing
+            else { return true }
+            found.append(controller)
+            return false
+        }
+        return found
+    }
+}
