@@ -37,6 +37,11 @@ enum AppearanceWalk {
     /// forwards nothing to a controller that a transition of its parent in flight there brings in
     /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
     ///
+    /// Each child's step is planned with its premises (``PlannedStep``) and checked against them
+    /// in one place when the walk comes to it: a step that no longer applies is dropped, and a
+    /// begin step whose premises a callback broke is handed to the ``AppearanceReconciler``, never
+    /// patched in place.
+    ///
     /// `rule` is the one the root's callbacks follow; the children it forwards to follow F1.
     static func run(
         from root: Controller, step: AppearanceStep, source: EventSource, rule: Rule, rootIsManual: Bool,
@@ -50,35 +55,30 @@ enum AppearanceWalk {
             fits(root, childStep)
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
-        var stack: [PlannedStep] = []
-        pushForwardingTargets(of: root, onto: &stack)
-        while let (controller, parent, source, revision, parentState) = stack.popLast() {
-            if let transitions, transitions.isMoving(controller) { continue }
-            guard fits(parent, childStep) else { continue }
-            // A callback of this walk gave it another parent, moved its view out of the parent's,
-            // took the parent out of the walk's tree, or ended the parent's transition (one that
-            // took the parent's view out of a hidden window completes inside its call): what
-            // reaches it now takes the step instead. An end step ends what was begun, wherever
-            // the controller went.
-            if childStep.isBegin, revision != TreeRevision.current,
-                parent.appearanceState != parentState || !parent.stillForwards(to: controller, below: root)
-            {
+        var agenda: [PlannedStep] = []
+        pushForwardingTargets(of: root, onto: &agenda)
+        while let planned = agenda.popLast() {
+            let controller = planned.controller
+            switch planned.premises(of: childStep, below: root, sparingMovesOf: transitions) {
+            case .hold: break
+            case .moot: continue
+            case .rejected:
                 AppearanceReconciler.reconcile(
-                    controller, after: .stepRejected(childStep, window: window), source: source)
+                    controller, after: .stepRejected(childStep, window: window), source: planned.source)
                 continue
             }
             let revisionBefore = TreeRevision.current
-            _ = apply(childStep, to: controller, source: source, rule: .forwarded, manual: false)
+            _ = apply(childStep, to: controller, source: planned.source, rule: .forwarded, manual: false)
             guard fits(controller, childStep) else { continue }
             // Its own callback took it out of its parent's reach: it forwards nothing more of the
             // step, and an appearance now out of any visible window ends at once.
             if childStep.isBegin, revisionBefore != TreeRevision.current,
-                !parent.stillForwards(to: controller, below: root)
+                !planned.parent.stillForwards(to: controller, below: root)
             {
-                AppearanceReconciler.reconcile(controller, after: .strandedBelow(root: root), source: source)
+                AppearanceReconciler.reconcile(controller, after: .strandedBelow(root: root), source: planned.source)
                 continue
             }
-            pushForwardingTargets(of: controller, onto: &stack)
+            pushForwardingTargets(of: controller, onto: &agenda)
         }
     }
 
@@ -121,7 +121,9 @@ enum AppearanceWalk {
         let state = container.appearanceState
         container.childList.forEachReversed { child in
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
-                stack.append((child, container, source, revision, state))
+                stack.append(
+                    PlannedStep(
+                        controller: child, parent: container, source: source, revision: revision, parentState: state))
             }
         }
     }
@@ -211,12 +213,51 @@ enum AppearanceWalk {
     }
 }
 
-/// A child a walk will reach: the child, the parent that forwards the step to it, the source its
-/// callbacks name, and the ``TreeRevision`` and the parent's appearance state the walk planned it
-/// under.
-typealias PlannedStep = (
-    controller: Controller, parent: Controller, source: EventSource, revision: UInt64, parentState: AppearanceState
-)
+/// A step a walk has planned for a child, and the premises it was planned under: the parent that
+/// forwards it (F1), that parent's appearance state, and the ``TreeRevision`` then. The walk checks
+/// them in one place, ``premises(of:below:sparingMovesOf:)``, when it comes to the step.
+struct PlannedStep {
+    /// The child the step is for.
+    let controller: Controller
+    /// The parent that forwards the step to it.
+    let parent: Controller
+    /// What its callbacks name: the parent.
+    let source: EventSource
+    /// The tree's revision when the walk planned the step.
+    let revision: UInt64
+    /// The parent's appearance state when the walk planned the step.
+    let parentState: AppearanceState
+
+    /// Whether a planned step's premises still hold.
+    enum Premises {
+        /// They hold: the step runs.
+        case hold
+        /// The step is no one's to run: a transition in flight brings the child in or takes it out
+        /// (F7), or the parent has moved on (its state no longer fits the step), and what moved it
+        /// on reaches the child itself.
+        case moot
+        /// A callback of the walk gave the child another parent, moved its view out of the parent's,
+        /// took the parent out of the walk's tree, or ended the parent's transition (one that took
+        /// the parent's view out of a hidden window completes inside its call): what reaches it
+        /// now takes the begin step instead, through the reconciler. An end step is never
+        /// rejected: it ends what was begun, wherever the controller went.
+        case rejected
+    }
+
+    /// Checks this step's premises, for `step` in a walk from `root`; `transitions` is the window
+    /// whose transitions in flight the walk spares (F7), if any.
+    @MainActor
+    func premises(of step: AppearanceStep, below root: Controller, sparingMovesOf transitions: Window?) -> Premises {
+        if let transitions, transitions.isMoving(controller) { return .moot }
+        guard AppearanceWalk.fits(parent, step) else { return .moot }
+        if step.isBegin, revision != TreeRevision.current,
+            parent.appearanceState != parentState || !parent.stillForwards(to: controller, below: root)
+        {
+            return .rejected
+        }
+        return .hold
+    }
+}
 
 extension Controller {
     /// Whether this controller, which forwards appearance automatically, still reaches `child`
