@@ -35,7 +35,7 @@ enum ViewMove {
     /// not hold `target`, if the move to `target` leaves no visible window: a view moved from
     /// `superview` to `target` then leaves that exit's subtree before its walk reached it.
     private static func exitUnderWay(holding superview: View, notHolding target: View?) -> Window? {
-        guard !exitsUnderWay.isEmpty, target?.storedWindow?.isHidden != false else { return nil }
+        guard !exitsUnderWay.isEmpty, target?.isInVisibleWindow != true else { return nil }
         for exit in exitsUnderWay.reversed() where superview.isDescendant(of: exit.view) {
             return target?.isDescendant(of: exit.view) == true ? nil : exit.window
         }
@@ -76,7 +76,7 @@ enum ViewMove {
             violation.report()
             return
         }
-        if view.storedWindow !== newSuperview?.storedWindow, let leaving = view.storedWindow, !leaving.isHidden {
+        if !view.sharesWindow(with: newSuperview), view.isInVisibleWindow, let leaving = view.storedWindow {
             // Before the move announces itself: the completions may move views (the presented view
             // of an interactive dismissal they finish, say), and the move starts from where they
             // leave things.
@@ -139,19 +139,19 @@ enum ViewMove {
         }
 
         guard drivesAppearance else {
-            if let leftWindow, view.storedWindow !== leftWindow {
+            if let leftWindow, !view.isIn(leftWindow) {
                 AppearanceWalk.exitTheRest(of: view, window: leftWindow)
             }
-            if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+            if windowChanges, let newWindow, !newWindow.storedIsHidden, view.isIn(newWindow) {
                 AppearanceWalk.windowEntry(ofViewMovedByTransition: view, window: newWindow)
             }
             // A transition drives the controllers it moves (F7), not those whose root views ride
             // along in a view put there by hand: one its move takes out of its parent's view is
             // the window's from now on, as after a move by hand.
-            if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+            if !windowChanges, let newWindow, !newWindow.storedIsHidden, view.isIn(newWindow) {
                 AppearanceWalk.windowTakesOver(rootsMovedWith: view)
             }
-            if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
+            if leftWindow == nil || leftExit != nil, !view.isInVisibleWindow {
                 AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
             }
             return
@@ -159,19 +159,19 @@ enum ViewMove {
         // A did-callback that moved the view on has run the appearance of that move already: the
         // view disappears from the window it left unless it is back in it, and appears in the one
         // it entered only if it is still there and that window is visible.
-        if let leftWindow, view.storedWindow !== leftWindow {
+        if let leftWindow, !view.isIn(leftWindow) {
             AppearanceWalk.windowExit(of: view, window: leftWindow)
         }
-        if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+        if windowChanges, let newWindow, !newWindow.storedIsHidden, view.isIn(newWindow) {
             AppearanceWalk.windowEntry(of: view, window: newWindow)
         }
-        if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
+        if !windowChanges, let newWindow, !newWindow.storedIsHidden, view.isIn(newWindow) {
             AppearanceWalk.windowTakesOver(rootsMovedWith: view)
         }
         // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
-        if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
+        if leftWindow == nil || leftExit != nil, !view.isInVisibleWindow {
             AppearanceWalk.endOrphanedTransitions(rootsMovedWith: view)
         }
     }
@@ -187,7 +187,7 @@ enum ViewMove {
     /// The fault that refuses moving `view` under `superview`, if any: a move the engine makes on
     /// its own asks first, and is not made when it would be refused.
     static func fault(moving view: View, under superview: View) -> ContractViolation? {
-        if view is Window {
+        if view.isWindow {
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: [],
                 message: "A Window cannot be added as a subview; a window is the root of its view tree."
@@ -206,10 +206,11 @@ enum ViewMove {
             )
         }
         // A controller whose addition's `willMove(toParent:)` is running belongs to that parent already.
+        // The host is compared by address: only the fault needs a reference to it.
         if let child = view.owningController, let parent = child.parentOrJoiningContainer,
-            let host = superview.nearestOwningController, host !== parent
+            let host = superview.nearestOwnerStorage, host.toOpaque() != Unmanaged.passUnretained(parent).toOpaque()
         {
-            return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)
+            return hierarchyInconsistency(child: child, parent: parent, host: host.takeUnretainedValue(), nested: false)
         }
         return nestedRootViewFault(moving: view, under: superview)
             ?? builtInNestingFault(moving: view, under: superview)
@@ -303,7 +304,7 @@ enum ViewMove {
     /// a move costs at most twice the shorter walk that settles it: wrapping a deep chain bottom-up and
     /// adding leaves to a deep chain top-down both stay constant-time.
     private static func nestedRootViewFault(moving view: View, under superview: View) -> ContractViolation? {
-        guard view.owningController == nil, !view.subviewList.isEmpty else { return nil }
+        guard view.ownerStorage == nil, !view.subviewList.isEmpty else { return nil }
         var below: [View] = view.subviews.reversed()
         var candidates: [Controller] = []
         var above: View? = superview
