@@ -39,12 +39,20 @@ extension Array where Element: AnyObject {
     }
 
     /// The elements that are not in `other`, compared by identity, in order.
+    ///
+    /// No element kept: an empty array, with no storage. Otherwise one allocation, sized from the
+    /// first element kept, rather than the growth of an empty array by appending (a push or a pop
+    /// keeps one element, and growing an array to hold it costs several times the allocation).
     func subtracting(identicalTo other: [Element]) -> [Element] {
-        var result: [Element] = []
-        for element in self where !other.containsIdentical(element) {
-            result.append(element)
+        var first = 0
+        while first < count, other.containsIdentical(self[first]) { first += 1 }
+        if first == count { return [] }
+        return Array(unsafeUninitializedCapacity: count - first) { buffer, initialized in
+            for index in first..<count where index == first || !other.containsIdentical(self[index]) {
+                buffer.initializeElement(at: initialized, to: self[index])
+                initialized += 1
+            }
         }
-        return result
     }
 
     /// Removes every entry of `element`, compared by identity.

@@ -65,21 +65,24 @@ extension NavigationController: VisibleTransitionHost {
             installView(of: incoming)
         }
         coordinator.runAlongsideAnimations()
-        let finish: (Bool) -> Void = { [self] _ in
-            completeTransition(transition)
-            done()
-        }
         let goesOn = goesOnAfterItsStart(
             in: window, transition: "The navigation transition", incoming: incoming.asArray)
+        // The completion is made only for an animation that goes on: one that ends here needs no
+        // closure on the heap.
         guard animated, goesOn else {
-            finish(true)
+            completeTransition(transition)
+            done()
             return
         }
         window.animationStarted(
             TransitionAnimation(
                 kind: .navigation, container: self, from: transition.from.asArray,
                 to: incoming.asArray,
-                duration: Self.transitionDuration, window: window, completion: finish))
+                duration: Self.transitionDuration, window: window,
+                completion: { [self] _ in
+                    completeTransition(transition)
+                    done()
+                }))
     }
 
     /// The end of a visible transition (spec §6): the outgoing top's `viewDidDisappear`, then its
