@@ -196,7 +196,9 @@ extension View {
 }
 
 extension ViewMove {
-    /// Visits `root` and every view under it, pre-order, without recursion.
+    /// Visits `root` and every view under it, pre-order, without recursion. Inlined, so that a view
+    /// move's walks neither call out nor retain what their closures capture around the call.
+    @inline(__always)
     static func forEachView(in root: View, _ body: (View) -> Void) {
         body(root)
         guard !root.subviewList.isEmpty else { return }
