@@ -100,7 +100,7 @@ extension ContainerController {
     /// transition. A callback the transition sends as it starts may have taken the container's view
     /// out of it, moved it to another window, or hidden the window.
     func isShown(in window: Window) -> Bool {
-        isInVisibleWindow && storedView?.storedWindow === window
+        isInVisibleWindow && storedView?.isIn(window) == true
     }
 
     /// Begins `incoming`'s appearance for a visible transition of this built-in container that
