@@ -13,6 +13,17 @@ extension Optional {
     }
 }
 
+extension Unmanaged {
+    /// Calls `body` with the instance, neither retained nor released: the caller knows it is alive.
+    ///
+    /// The standard library's `_withUnsafeGuaranteedRef(_:)`, wrapped in this module: a main-actor
+    /// closure passed to the standard library itself checks the executor each time it runs.
+    @inline(__always)
+    func withGuaranteed<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
+        try _withUnsafeGuaranteedRef(body)
+    }
+}
+
 extension Array where Element: AnyObject {
     /// The last index of `element`, compared by identity, found without retaining or releasing the
     /// elements on the way: a plain scan of pointers, not a reference-count round trip per element.
