@@ -100,7 +100,7 @@ extension ContainerController {
     /// transition. A callback the transition sends as it starts may have taken the container's view
     /// out of it, moved it to another window, or hidden the window.
     func isShown(in window: Window) -> Bool {
-        isInVisibleWindow && storedView?.storedWindow === window
+        isInVisibleWindow && storedView?.isIn(window) == true
     }
 
     /// Begins `incoming`'s appearance for a visible transition of this built-in container that
@@ -122,8 +122,11 @@ extension ContainerController {
     /// read once the callbacks its start sends have returned; if it does not (they took the
     /// container's view out of the window, moved it to another, or hid the window), a warning says
     /// that it completes inside the call, as off screen, and that `incoming` ends disappeared.
-    func goesOnAfterItsStart(in window: Window, transition: String, incoming: [Controller]) -> Bool {
+    func goesOnAfterItsStart(in window: Window, transition: String, incoming: @autoclosure () -> [Controller])
+        -> Bool
+    {
         guard !isShown(in: window) else { return true }
+        let incoming = incoming()
         let named = incoming.map { "\($0.id)" }.joined(separator: ", ")
         ContractViolation(
             kind: .invalidTransition, severity: .warning, controllers: [id] + incoming.map(\.id),
@@ -138,8 +141,10 @@ extension ContainerController {
     /// callbacks its start sent took the container off screen (``goesOnAfterItsStart(in:transition:incoming:)``
     /// reports it), it completes at once, as one in flight does when its container leaves the window.
     /// Its animation was not in flight yet when they did, so nothing completed it then.
-    func completeIfTakenOffScreenAsItStarted(in window: Window, transition: String, incoming: [Controller]) {
-        guard !goesOnAfterItsStart(in: window, transition: transition, incoming: incoming), let view = storedView
+    func completeIfTakenOffScreenAsItStarted(
+        in window: Window, transition: String, incoming: @autoclosure () -> [Controller]
+    ) {
+        guard !goesOnAfterItsStart(in: window, transition: transition, incoming: incoming()), let view = storedView
         else { return }
         window.completeAnimations(inside: view)
     }

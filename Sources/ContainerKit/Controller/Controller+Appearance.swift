@@ -104,8 +104,5 @@ extension Controller {
     }
 
     /// Whether the root view is loaded and inside a window that is not hidden.
-    package var isInVisibleWindow: Bool {
-        guard let window = storedView?.window else { return false }
-        return !window.isHidden
-    }
+    package var isInVisibleWindow: Bool { storedView?.isInVisibleWindow ?? false }
 }

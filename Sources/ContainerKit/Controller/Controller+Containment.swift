@@ -180,10 +180,11 @@ extension Controller {
     /// itself. One called by hand on a controller it manages, or naming it, is refused (a fault,
     /// the state does not change); returns whether it was.
     private func refusesMoveByHand(naming parent: ContainerController?, call: String) -> Bool {
+        // Tested without a reference to either: only a refusal needs one.
         let container: ContainerController? =
-            if let storedParent, storedParent.isBuiltInContainer {
+            if parentStorage?.withGuaranteed({ $0.isBuiltInContainer }) == true {
                 storedParent
-            } else if let parent, parent.isBuiltInContainer {
+            } else if parent?.isBuiltInContainer == true {
                 parent
             } else {
                 nil

@@ -28,15 +28,23 @@ open class Controller {
     /// The root view; nil until loaded.
     @exclusivity(unchecked) final var storedView: View?
 
-    /// The parent. Ownership runs down the tree, so this holds no reference: it is `unowned(unsafe)`,
-    /// not `weak`, because any object a `weak` reference points to pays a slow path on every retain
-    /// and release. It stays sound because it never outlives its target: ``removeFromParent()``
-    /// clears it, and a parent that goes away clears it in each child first (`deinit`).
+    /// The parent (see ``parentStorage``).
+    nonisolated final var storedParent: ContainerController? {
+        get { parentStorage?.takeUnretainedValue() }
+        set { parentStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+
+    /// The storage of ``storedParent``. Ownership runs down the tree, so this holds no reference: it
+    /// is unretained, not `weak`, because any object a `weak` reference points to pays a slow path on
+    /// every retain and release. It stays sound because it never outlives its target:
+    /// ``removeFromParent()`` clears it, and a parent that goes away clears it in each child first
+    /// (`deinit`). An `Unmanaged`, not an `unowned(unsafe)` reference, for the reason `View`'s back
+    /// pointers are: a test for nil reads the pointer alone.
     ///
     /// `nonisolated(unsafe)` so that the parent's nonisolated `deinit` can clear it: that `deinit`
     /// runs where the parent's last reference is dropped, in practice on the main actor, and while it
     /// runs nothing else can reach the parent to change its children.
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var storedParent: ContainerController?
+    @exclusivity(unchecked) nonisolated(unsafe) final var parentStorage: Unmanaged<ContainerController>?
 
     /// Where the controller stands among its parent's children (see ``NodeList``).
     @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1

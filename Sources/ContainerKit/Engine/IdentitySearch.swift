@@ -13,6 +13,17 @@ extension Optional {
     }
 }
 
+extension Unmanaged {
+    /// Calls `body` with the instance, neither retained nor released: the caller knows it is alive.
+    ///
+    /// The standard library's `_withUnsafeGuaranteedRef(_:)`, wrapped in this module: a main-actor
+    /// closure passed to the standard library itself checks the executor each time it runs.
+    @inline(__always)
+    func withGuaranteed<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
+        try _withUnsafeGuaranteedRef(body)
+    }
+}
+
 extension Array where Element: AnyObject {
     /// The last index of `element`, compared by identity, found without retaining or releasing the
     /// elements on the way: a plain scan of pointers, not a reference-count round trip per element.
@@ -39,12 +50,20 @@ extension Array where Element: AnyObject {
     }
 
     /// The elements that are not in `other`, compared by identity, in order.
+    ///
+    /// No element kept: an empty array, with no storage. Otherwise one allocation, sized from the
+    /// first element kept, rather than the growth of an empty array by appending (a push or a pop
+    /// keeps one element, and growing an array to hold it costs several times the allocation).
     func subtracting(identicalTo other: [Element]) -> [Element] {
-        var result: [Element] = []
-        for element in self where !other.containsIdentical(element) {
-            result.append(element)
+        var first = 0
+        while first < count, other.containsIdentical(self[first]) { first += 1 }
+        if first == count { return [] }
+        return Array(unsafeUninitializedCapacity: count - first) { buffer, initialized in
+            for index in first..<count where index == first || !other.containsIdentical(self[index]) {
+                buffer.initializeElement(at: initialized, to: self[index])
+                initialized += 1
+            }
         }
-        return result
     }
 
     /// Removes every entry of `element`, compared by identity.

@@ -35,7 +35,7 @@ enum ViewMove {
     /// not hold `target`, if the move to `target` leaves no visible window: a view moved from
     /// `superview` to `target` then leaves that exit's subtree before its walk reached it.
     private static func exitUnderWay(holding superview: View, notHolding target: View?) -> Window? {
-        guard !exitsUnderWay.isEmpty, target?.storedWindow?.isHidden != false else { return nil }
+        guard !exitsUnderWay.isEmpty, target?.isInVisibleWindow != true else { return nil }
         for exit in exitsUnderWay.reversed() where superview.isDescendant(of: exit.view) {
             return target?.isDescendant(of: exit.view) == true ? nil : exit.window
         }
@@ -76,7 +76,7 @@ enum ViewMove {
             violation.report()
             return
         }
-        if view.storedWindow !== newSuperview?.storedWindow, let leaving = view.storedWindow, !leaving.isHidden {
+        if !view.sharesWindow(with: newSuperview), view.isInVisibleWindow, let leaving = view.storedWindow {
             // Before the move announces itself: the completions may move views (the presented view
             // of an interactive dismissal they finish, say), and the move starts from where they
             // leave things.
@@ -98,6 +98,8 @@ enum ViewMove {
         let newWindow = newSuperview?.storedWindow
         let windowChanges = oldWindow !== newWindow
 
+        // The optionals are unwrapped with `switch`, not `if let`: an `if let` binding of a class
+        // reference is a copy, retained and released around each call it is passed to.
         movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
         CallbackDelivery.run("willMove(toSuperview:)", of: view) { view.willMove(toSuperview: newSuperview) }
         if windowChanges {
@@ -105,25 +107,32 @@ enum ViewMove {
                 CallbackDelivery.run("willMove(toWindow:)", of: each) { each.willMove(toWindow: newWindow) }
             }
         }
-        if let oldSuperview {
+        switch oldSuperview {
+        case let oldSuperview?:
             CallbackDelivery.run("willRemoveSubview(_:)", of: oldSuperview) { oldSuperview.willRemoveSubview(view) }
+        case nil: break
         }
         movesUnderWay.removeLast()
         // A view taken out of a subtree whose exit walk is under way (one that left a visible
         // window, or a window being hidden) holds controllers that walk has yet to reach: it leaves
         // that window as a visible window's.
         let leftExit: Window? =
-            if let oldSuperview { exitUnderWay(holding: oldSuperview, notHolding: newSuperview) } else { nil }
+            switch oldSuperview {
+            case let oldSuperview?: exitUnderWay(holding: oldSuperview, notHolding: newSuperview)
+            case nil: nil
+            }
         let leftWindow: Window? =
             if windowChanges, let oldWindow, !oldWindow.isHidden { oldWindow } else { leftExit }
 
         oldSuperview?.subviewList.remove(view, leaving: View.listHole)
-        if let newSuperview {
+        switch newSuperview {
+        case let newSuperview?:
             if let index {
                 newSuperview.subviewList.insert(view, at: index)
             } else {
                 newSuperview.subviewList.append(view)
             }
+        case nil: break
         }
         view.superview = newSuperview
         TreeRevision.advance()
@@ -134,52 +143,58 @@ enum ViewMove {
             }
         }
         CallbackDelivery.run("didMoveToSuperview()", of: view) { view.didMoveToSuperview() }
-        if let newSuperview {
+        switch newSuperview {
+        case let newSuperview?:
             CallbackDelivery.run("didAddSubview(_:)", of: newSuperview) { newSuperview.didAddSubview(view) }
+        case nil: break
         }
 
-        guard drivesAppearance else {
-            if let leftWindow, view.storedWindow !== leftWindow {
-                AppearanceReconciler.reconcileRoots(leftWith: view, window: leftWindow)
-            }
-            if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-                AppearanceReconciler.reconcileRoots(broughtInByTransitionWith: view, window: newWindow)
-            }
-            // A transition drives the controllers it moves (F7), not those whose root views ride
-            // along in a view put there by hand: one its move takes out of its parent's view is
-            // the window's from now on, as after a move by hand.
-            if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-                AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: newWindow)
-            }
-            if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
-                AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
-            }
-            return
-        }
         // A did-callback that moved the view on has run the appearance of that move already: the
         // view disappears from the window it left unless it is back in it, and appears in the one
-        // it entered only if it is still there and that window is visible.
-        if let leftWindow, view.storedWindow !== leftWindow {
-            AppearanceWalk.windowExit(of: view, window: leftWindow)
+        // it entered only if it is still there and that window is visible. A move made by a
+        // transition (not `drivesAppearance`) leaves the controllers it moves to the transition
+        // (F7): the window drives the rest, as ``AppearanceReconciler`` says for each case.
+        switch leftWindow {
+        case let leftWindow?:
+            if !view.isIn(leftWindow) {
+                if drivesAppearance {
+                    AppearanceWalk.windowExit(of: view, window: leftWindow)
+                } else {
+                    AppearanceReconciler.reconcileRoots(leftWith: view, window: leftWindow)
+                }
+            }
+        case nil: break
         }
-        if windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-            AppearanceWalk.windowEntry(of: view, window: newWindow)
+        switch newWindow {
+        case let newWindow?:
+            if windowChanges, !newWindow.storedIsHidden, view.isIn(newWindow) {
+                if drivesAppearance {
+                    AppearanceWalk.windowEntry(of: view, window: newWindow)
+                } else {
+                    AppearanceReconciler.reconcileRoots(broughtInByTransitionWith: view, window: newWindow)
+                }
+            }
+        case nil: break
         }
-        if !windowChanges, let newWindow, !newWindow.isHidden, view.storedWindow === newWindow {
-            AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: newWindow)
+        // A transition drives the controllers it moves (F7), not those whose root views ride along
+        // in a view put there by hand: one its move takes out of its parent's view is the window's
+        // from now on, as after a move by hand.
+        if !windowChanges, let window = newWindow, !window.storedIsHidden, view.isIn(window) {
+            AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: window)
         }
         // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
-        if leftWindow == nil || leftExit != nil, view.storedWindow?.isHidden != false {
+        if leftWindow == nil || leftExit != nil, !view.isInVisibleWindow {
             AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
         }
     }
 
     /// The violation that refuses or ignores moving `view` under `superview` (nil: removing it), if any.
     private static func violation(moving view: View, under superview: View?) -> ContractViolation? {
-        if let superview, let fault = fault(moving: view, under: superview) {
-            return fault
+        switch superview {
+        case let superview?: if let fault = fault(moving: view, under: superview) { return fault }
+        case nil: break
         }
         return movesUnderWay.isEmpty ? nil : nestedMoveViolation(moving: view)
     }
@@ -187,7 +202,7 @@ enum ViewMove {
     /// The fault that refuses moving `view` under `superview`, if any: a move the engine makes on
     /// its own asks first, and is not made when it would be refused.
     static func fault(moving view: View, under superview: View) -> ContractViolation? {
-        if view is Window {
+        if view.isWindow {
             return ContractViolation(
                 kind: .invalidViewHierarchy, severity: .fault, controllers: [],
                 message: "A Window cannot be added as a subview; a window is the root of its view tree."
@@ -206,10 +221,11 @@ enum ViewMove {
             )
         }
         // A controller whose addition's `willMove(toParent:)` is running belongs to that parent already.
+        // The host is compared by address: only the fault needs a reference to it.
         if let child = view.owningController, let parent = child.parentOrJoiningContainer,
-            let host = superview.nearestOwningController, host !== parent
+            let host = superview.nearestOwnerStorage, host.toOpaque() != Unmanaged.passUnretained(parent).toOpaque()
         {
-            return hierarchyInconsistency(child: child, parent: parent, host: host, nested: false)
+            return hierarchyInconsistency(child: child, parent: parent, host: host.takeUnretainedValue(), nested: false)
         }
         return nestedRootViewFault(moving: view, under: superview)
             ?? builtInNestingFault(moving: view, under: superview)
@@ -234,65 +250,6 @@ enum ViewMove {
         )
     }
 
-    /// Whether `view` is `start`, or an ancestor of it now or once the built-in containers above
-    /// `start` show their children: each puts a child's root view in its own view.
-    ///
-    /// Both chains count: a root view that its container will take in later (a controller pushed
-    /// during a swipe back, say) is where it is until then, and a change made meanwhile must not
-    /// close a cycle through where it is now.
-    static func eventuallyHolds(_ view: View, _ start: View) -> Bool {
-        if start.isDescendant(of: view) { return true }
-        var current: View? = start
-        while let node = current {
-            if node === view { return true }
-            current =
-                if let owner = node.owningController { eventualSuperview(ofRootViewOf: owner) } else { node.superview }
-        }
-        return false
-    }
-
-    /// Whether `controller`'s root view holds `start`, now or once the built-in containers show
-    /// their children, whether it is loaded or not: a built-in container whose view is not loaded
-    /// puts its children's root views in it once it is loaded and shown, so it holds what they hold.
-    static func eventuallyHolds(rootViewOf controller: Controller, _ start: View) -> Bool {
-        if let view = controller.storedView { return eventuallyHolds(view, start) }
-        guard controller.asContainer?.isBuiltInContainer == true else { return false }
-        var current: View? = start
-        while let node = current {
-            guard let owner = node.owningController else {
-                current = node.superview
-                continue
-            }
-            // The containers that will put `owner`'s root view in theirs, up to the first one loaded.
-            var member = owner
-            while let container = member.builtInContainerShowingIt {
-                if container === controller { return true }
-                if container.storedView != nil { break }
-                member = container
-            }
-            current = eventualSuperview(ofRootViewOf: owner)
-        }
-        return false
-    }
-
-    /// Where `controller`'s root view is, or goes when its built-in container shows it: that
-    /// container's view (or, while that one is not loaded, where the container's own view goes).
-    /// A controller waiting to join a navigation stack (``Controller/pendingStack``: pushed during
-    /// an interactive pop) goes in that navigation controller's view when the gesture ends, as a
-    /// child does: completing the gesture is part of some moves (a view leaving a visible window),
-    /// and a move checked before it must be refused for what it leads to, not after it. So does a
-    /// controller a container is about to adopt (``Controller/pendingAdoption``), or is adopting
-    /// (inside the `willMove(toParent:)` of its adoption): the container puts its root view there
-    /// next.
-    static func eventualSuperview(ofRootViewOf controller: Controller) -> View? {
-        var current = controller
-        while let container = current.builtInContainerShowingIt {
-            if let containerView = container.storedView { return containerView }
-            current = container
-        }
-        return current === controller ? controller.storedView?.superview : nil
-    }
-
     /// R6 for the controllers whose root views are inside `view` with no other controller's root view
     /// in between, when `view` is a plain view: the move changes their nearest owning controller from
     /// the old superview's to `superview`'s, which must then be their parent (when they have one).
@@ -303,7 +260,7 @@ enum ViewMove {
     /// a move costs at most twice the shorter walk that settles it: wrapping a deep chain bottom-up and
     /// adding leaves to a deep chain top-down both stay constant-time.
     private static func nestedRootViewFault(moving view: View, under superview: View) -> ContractViolation? {
-        guard view.owningController == nil, !view.subviewList.isEmpty else { return nil }
+        guard view.ownerStorage == nil, !view.subviewList.isEmpty else { return nil }
         var below: [View] = view.subviews.reversed()
         var candidates: [Controller] = []
         var above: View? = superview
@@ -377,17 +334,5 @@ enum ViewMove {
             )
         }
         return nil
-    }
-}
-
-extension Controller {
-    /// The built-in container that puts this controller's root view in its own view: its parent,
-    /// the container it is joining (inside the `willMove(toParent:)` of its adoption), or the one it
-    /// is a pending member of (``pendingContainer``); nil when that is not a built-in container.
-    fileprivate var builtInContainerShowingIt: ContainerController? {
-        guard let container = parentOrJoiningContainer ?? pendingContainer, container.isBuiltInContainer else {
-            return nil
-        }
-        return container
     }
 }

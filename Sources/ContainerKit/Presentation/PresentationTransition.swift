@@ -41,7 +41,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         chain.first?.presentationStorage?.chain.presentedStyle?.hidesPresenter ?? false
     }
 
-    func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
+    func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
         if isDismissal { chain = presenting?.presentedChain ?? [] }
         // A presentation whose chain was dismissed off screen before its turn came has nothing to show.
         guard let presenting, !window.isHidden, !chain.isEmpty, isDismissal || isStillPresented else {

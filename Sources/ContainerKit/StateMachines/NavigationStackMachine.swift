@@ -133,11 +133,16 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
 
     /// Whether a visible transition is pending: the stack changed and no transition in flight shows
     /// its new top yet.
+    ///
+    /// This and the two tests below are inlined, so that a navigation controller asking them of its
+    /// stored machine reads the fields they need: called, each would take a copy of the whole machine.
+    @inline(__always)
     package var hasPendingTransition: Bool { phase == .idle && controllers.last !== shown }
 
     /// Whether a request asking for `animated` has to wait: a transition is in flight, requests wait
     /// already (they keep their order), an animated transition is pending, or the request is
     /// animated and one is pending.
+    @inline(__always)
     package func mustWait(animated: Bool) -> Bool {
         if phase != .idle { return true }
         if !waiting.isEmpty, !waiting.isRunning { return true }
@@ -147,6 +152,7 @@ package struct NavigationStackMachine<Request: NavigationStackRequest> {
     /// Whether a change applied earlier is still to be settled with no transition in flight: a
     /// pending transition, a shown controller leaving, or waiting requests. Off screen, the
     /// navigation controller settles it before the next request.
+    @inline(__always)
     package var hasUnsettledChange: Bool {
         phase == .idle && !waiting.isRunning
             && (hasPendingTransition || leavingShown != nil || !waiting.isEmpty)

@@ -159,18 +159,46 @@ extension View {
     }
 
     /// The nearest controller whose root view is this view or one of its ancestors.
-    var nearestOwningController: Controller? {
-        var current: View? = self
-        while let view = current {
-            if let owner = view.owningController { return owner }
-            current = view.superview
+    var nearestOwningController: Controller? { nearestOwnerStorage?.takeUnretainedValue() }
+
+    /// ``nearestOwningController``, unretained: the walk up reads the back pointers alone, and
+    /// retains nothing on the way (`nonisolated` for the reason the identity tests below are).
+    nonisolated var nearestOwnerStorage: Unmanaged<Controller>? {
+        var current = Unmanaged.passUnretained(self)
+        while true {
+            let (owner, superview) = current._withUnsafeGuaranteedRef { ($0.ownerStorage, $0.superviewStorage) }
+            if let owner { return owner }
+            guard let superview else { return nil }
+            current = superview
         }
-        return nil
+    }
+}
+
+// Identity tests on the unretained back pointers, which read the pointers alone: reading a window
+// into a strong reference to compare it retains and releases it. `nonisolated`, as the storage they
+// read is, so that the closures they pass carry no dynamic check of the main actor.
+extension View {
+    /// Whether this view is in the window `other` is in, or both are in none; with `other` nil,
+    /// whether this view is in no window.
+    nonisolated func sharesWindow(with other: View?) -> Bool {
+        windowStorage?.toOpaque() == other?.windowStorage?.toOpaque()
+    }
+
+    /// Whether this view is in `window` (nil: in no window).
+    nonisolated func isIn(_ window: Window?) -> Bool {
+        windowStorage?.toOpaque() == window.map { Unmanaged.passUnretained($0).toOpaque() }
+    }
+
+    /// Whether this view is in a window, and that window is not hidden.
+    nonisolated var isInVisibleWindow: Bool {
+        windowStorage?._withUnsafeGuaranteedRef { !$0.storedIsHidden } ?? false
     }
 }
 
 extension ViewMove {
-    /// Visits `root` and every view under it, pre-order, without recursion.
+    /// Visits `root` and every view under it, pre-order, without recursion. Inlined, so that a view
+    /// move's walks neither call out nor retain what their closures capture around the call.
+    @inline(__always)
     static func forEachView(in root: View, _ body: (View) -> Void) {
         body(root)
         guard !root.subviewList.isEmpty else { return }

@@ -16,17 +16,19 @@ open class View {
 
     /// The superview: nil when the view is not in a view tree, or its superview went away.
     public internal(set) var superview: View? {
-        get { superviewStorage }
-        set { superviewStorage = newValue }
+        get { superviewStorage?.takeUnretainedValue() }
+        set { superviewStorage = newValue.map(Unmanaged.passUnretained) }
     }
 
     /// The storage of ``superview``: a back pointer that holds no reference.
     ///
-    /// `unowned(unsafe)`, not `weak`, because any object a `weak` reference points to pays a slow path
-    /// on every retain and release. It stays sound because it never outlives its target: a move clears
+    /// Unretained, not `weak`, because any object a `weak` reference points to pays a slow path on
+    /// every retain and release. It stays sound because it never outlives its target: a move clears
     /// or replaces it, and a superview that goes away clears it in each subview first (`deinit`).
-    /// `nonisolated(unsafe)` for that `deinit`, as ``subviewStorage``.
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var superviewStorage: View?
+    /// `nonisolated(unsafe)` for that `deinit`, as ``subviewStorage``. An `Unmanaged`, not an
+    /// `unowned(unsafe)` reference, so that a test for nil or an identity comparison reads the
+    /// pointer alone: a load of an `unowned(unsafe)` reference retains what it names.
+    @exclusivity(unchecked) nonisolated(unsafe) final var superviewStorage: Unmanaged<View>?
 
     /// The subviews, back to front.
     public var subviews: [View] { subviewList.nodes }
@@ -41,17 +43,32 @@ open class View {
     /// Where the view stands among its superview's subviews (see ``NodeList``).
     @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
 
-    /// The window this view is in, cached and updated as the view moves.
-    ///
-    /// A back pointer that holds no reference, `unowned(unsafe)` for the reason ``superviewStorage``
-    /// is: a move updates it down the subtree, and a window that goes away clears it in every view of
-    /// its tree first (`Window`'s `deinit`, which needs it `nonisolated(unsafe)`).
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var storedWindow: Window?
+    /// The window this view is in, cached and updated as the view moves (see ``windowStorage``).
+    nonisolated final var storedWindow: Window? {
+        get { windowStorage?.takeUnretainedValue() }
+        set { windowStorage = newValue.map(Unmanaged.passUnretained) }
+    }
 
-    /// The controller whose root view this is: a back pointer that holds no reference (the controller
-    /// holds the view), `unowned(unsafe)` for the reason ``superviewStorage`` is. The controller clears
-    /// it when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
-    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) final var owningController: Controller?
+    /// The storage of ``storedWindow``: a back pointer that holds no reference, unretained for the
+    /// reason ``superviewStorage`` is: a move updates it down the subtree, and a window that goes away
+    /// clears it in every view of its tree first (`Window`'s `deinit`, which needs it
+    /// `nonisolated(unsafe)`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var windowStorage: Unmanaged<Window>?
+
+    /// The controller whose root view this is (see ``ownerStorage``).
+    nonisolated final var owningController: Controller? {
+        get { ownerStorage?.takeUnretainedValue() }
+        set { ownerStorage = newValue.map(Unmanaged.passUnretained) }
+    }
+
+    /// The storage of ``owningController``: a back pointer that holds no reference (the controller
+    /// holds the view), unretained for the reason ``superviewStorage`` is. The controller clears it
+    /// when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var ownerStorage: Unmanaged<Controller>?
+
+    /// Whether this view is a ``Window``: a virtual call, much cheaper than the dynamic cast
+    /// `is Window` on the path every view move takes.
+    var isWindow: Bool { false }
 
     /// Creates a view with `frame`.
     public init(frame: Rect = .zero) {

@@ -56,7 +56,7 @@ extension Window {
             let request = transitionRequests.removeFirst()
             guard let host = request.liveHost else { continue }
             settled += 1
-            host.startVisibleTransition(in: self) {}
+            host.startVisibleTransition(in: self, done: .nothing)
         }
         transitionRequests.removeAll()
         deferred.removeAll()

@@ -123,7 +123,7 @@ extension Window {
             // Tied to the window and the appearance it completes: a view that left again, or moved
             // to another window, or appeared again since, has nothing to complete here.
             guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
-                controller.storedView?.storedWindow === self, !isHidden,
+                controller.storedView?.isIn(self) == true, !isHidden,
                 !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return }
             Planning.resume(plannedBy) { completeAppearance(of: controller) }

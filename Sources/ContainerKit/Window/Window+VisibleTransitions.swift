@@ -5,10 +5,38 @@ protocol VisibleTransitionHost: AnyObject {
     /// Starts the transition the host needs now, from what it shows to what it should show, or
     /// settles its requests without one; calls `done` once the transition has completed (inside
     /// this call when it is not animated).
-    func startVisibleTransition(in window: Window, done: @escaping () -> Void)
+    func startVisibleTransition(in window: Window, done: VisibleTransitionDone)
 
     /// Cleared when the host goes away: the window's queue reaches the host through it.
     var liveness: Liveness { get }
+}
+
+/// What a visible transition calls once it has completed (``VisibleTransitionHost``): it gives its
+/// window's transition slot back, unless the window has gone away meanwhile (a window being released
+/// frees its slot itself), or does nothing (``nothing``).
+///
+/// A value, not a closure: a closure that captures the window is allocated for every transition.
+@MainActor
+struct VisibleTransitionDone {
+    /// The window whose slot it gives back; nil for ``nothing``.
+    private let window: LivenessLink<Window>?
+
+    /// Gives `window`'s transition slot back when called.
+    init(releasingSlotOf window: Window) {
+        self.window = LivenessLink(window)
+    }
+
+    private init() {
+        window = nil
+    }
+
+    /// Does nothing when called: for a transition that holds no slot.
+    static let nothing = VisibleTransitionDone()
+
+    /// The transition has completed.
+    func callAsFunction() {
+        window?.object?.releaseVisibleTransitionSlot()
+    }
 }
 
 /// A host's place in its window's queue of visible transitions. It reaches the host without
@@ -78,10 +106,7 @@ extension Window {
 
     /// The `done` of a visible transition that claimed the slot: it gives the slot back, unless
     /// the window has gone away meanwhile (a window being released frees its slot itself).
-    var releaseSlotWhenDone: () -> Void {
-        let window = LivenessLink(self)
-        return { window.object?.releaseVisibleTransitionSlot() }
-    }
+    var releaseSlotWhenDone: VisibleTransitionDone { VisibleTransitionDone(releasingSlotOf: self) }
 
     /// Starts the waiting transitions, one at a time, until one stays in flight.
     func startVisibleTransitions() {

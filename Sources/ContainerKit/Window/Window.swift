@@ -79,6 +79,8 @@ open class Window: View {
         @exclusivity(unchecked) final var hadRunawayTurn = false
     #endif
 
+    override var isWindow: Bool { true }
+
     /// Creates a hidden window with `frame`, named `window#N` in events.
     public override init(frame: Rect = .zero) {
         windowID = WindowID.next(name: nil)

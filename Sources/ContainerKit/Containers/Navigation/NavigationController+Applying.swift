@@ -3,10 +3,7 @@ extension NavigationController {
 
     /// Whether the navigation controller's changes have a window to be shown in now: its view is in a
     /// window that is not hidden. Otherwise a change completes inside its call (§1).
-    var hasWindowForChanges: Bool {
-        guard let window = storedView?.storedWindow else { return false }
-        return !window.isHidden
-    }
+    var hasWindowForChanges: Bool { storedView?.isInVisibleWindow ?? false }
 
     /// Applies a request now (`applyNow`), or keeps it (`request()`, made only then) for when the
     /// transition pending or in flight completes.

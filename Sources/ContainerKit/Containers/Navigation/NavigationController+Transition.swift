@@ -25,8 +25,8 @@ extension NavigationController: VisibleTransitionHost {
     /// The duration of an animated navigation transition, in seconds.
     public static let transitionDuration = 0.35
 
-    func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
-        guard isInVisibleWindow, storedView?.storedWindow === window else {
+    func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
+        guard isInVisibleWindow, storedView?.isIn(window) == true else {
             settlingOffScreen(settleOffScreen)
             done()
             return
@@ -59,27 +59,34 @@ extension NavigationController: VisibleTransitionHost {
         }
         // Each callback may re-enter the engine (take this controller out of the window, hide the
         // window), so whether it is still on screen is read again after them (Reentrancy.md).
-        if let incoming {
+        // `switch`, not `if let`, here and below: an `if let` binding is a copy, retained and
+        // released around each call it is passed to.
+        switch incoming {
+        case let incoming?:
             beginAppearance(ofIncoming: incoming, animated: animated, in: window, rule: .navigationWill)
             tellDelegateWillShow(incoming, animated: animated)
             installView(of: incoming)
+        case nil: break
         }
         coordinator.runAlongsideAnimations()
-        let finish: (Bool) -> Void = { [self] _ in
-            completeTransition(transition)
-            done()
-        }
         let goesOn = goesOnAfterItsStart(
             in: window, transition: "The navigation transition", incoming: incoming.asArray)
+        // The completion is made only for an animation that goes on: one that ends here needs no
+        // closure on the heap.
         guard animated, goesOn else {
-            finish(true)
+            completeTransition(transition)
+            done()
             return
         }
         window.animationStarted(
             TransitionAnimation(
                 kind: .navigation, container: self, from: transition.from.asArray,
                 to: incoming.asArray,
-                duration: Self.transitionDuration, window: window, completion: finish))
+                duration: Self.transitionDuration, window: window,
+                completion: { [self] _ in
+                    completeTransition(transition)
+                    done()
+                }))
     }
 
     /// The end of a visible transition (spec §6): the outgoing top's `viewDidDisappear`, then its
@@ -94,7 +101,8 @@ extension NavigationController: VisibleTransitionHost {
         try! stack.transitionReachedEnd(showing: incoming)
         if let outgoing = transition.from { drive(outgoing, .end(appearing: false), rule: .navigationDid) }
         let leaving = transition.from === stack.leavingShown ? endLeavingShownMove(interactive: interactive) : nil
-        if let incoming {
+        switch incoming {
+        case let incoming?:
             let wasAppearing = incoming.appearanceState == .appearing
             endIncomingAppearance(of: incoming, animated: transition.animated, rule: .navigationDid)
             // Its move ends right after its viewDidAppear (or a viewDidDisappear that came first),
@@ -105,10 +113,14 @@ extension NavigationController: VisibleTransitionHost {
             if incoming.appearanceState == .appeared || (wasAppearing && incoming.appearanceState != .appearing) {
                 endPendingTopMove(of: incoming)
             }
+        case nil: break
         }
         ownTransitionCoordinator?.complete(cancelled: false)
         ownTransitionCoordinator = nil
-        if let incoming { tellDelegateDidShow(incoming, animated: transition.animated) }
+        switch incoming {
+        case let incoming?: tellDelegateDidShow(incoming, animated: transition.animated)
+        case nil: break
+        }
         runCompletions(transition.completions, rule: .navigationCompletion)
         transition.from = nil
         transition.to = nil
@@ -138,8 +150,8 @@ extension NavigationController: VisibleTransitionHost {
 
     /// Lets go of the controllers a transition removed, one at a time in order, so those nothing
     /// else holds are deallocated in that order, after everything else the transition sent.
-    func release(_ controllers: [Controller]) {
-        var controllers = controllers
+    /// `consuming`, so that the array the caller builds is taken apart in place, not copied first.
+    func release(_ controllers: consuming [Controller]) {
         while !controllers.isEmpty {
             controllers[0].releaseRule = .navigationRelease
             controllers.removeFirst()

@@ -245,7 +245,7 @@ extension PageController {
 }
 
 extension PageController: VisibleTransitionHost {
-    func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
+    func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
         guard isInVisibleWindow, storedView?.storedWindow === window else {
             settlingOffScreen(settleOffScreen)
             done()

@@ -19,7 +19,7 @@ final class TabSwitch {
 extension TabBarController: VisibleTransitionHost {
     /// The switch that waited for its turn (the window had a visible transition pending or in
     /// flight when the selection changed): it runs whole, as one step (spec §7, §1).
-    func startVisibleTransition(in window: Window, done: @escaping () -> Void) {
+    func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
         guard isShown(in: window) else {
             settlingOffScreen(switchOffScreen)
             done()
@@ -34,7 +34,7 @@ extension TabBarController: VisibleTransitionHost {
     /// (§1 **[rev 2]**); otherwise it follows at once. The rest is the incoming tab's
     /// `viewIsAppearing` (the layout pass), the outgoing tab's did-disappear, the incoming tab's
     /// did-appear. `done` is called once it has run.
-    func runSwitch(in window: Window, deferringDidHalf: Bool, done: @escaping () -> Void) {
+    func runSwitch(in window: Window, deferringDidHalf: Bool, done: VisibleTransitionDone) {
         guard let (from, to) = selection.pendingSwitch else {
             finishSwitch()
             done()
