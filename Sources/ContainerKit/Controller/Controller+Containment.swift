@@ -180,7 +180,8 @@ extension Controller {
     /// itself. One called by hand on a controller it manages, or naming it, is refused (a fault,
     /// the state does not change); returns whether it was.
     private func refusesMoveByHand(naming parent: ContainerController?, call: String) -> Bool {
-        // Tested without a reference to either: only a refusal needs one.
+        // Tested without a reference to either: only a refusal needs one. Unretained is sound: a
+        // parent clears its children's pointer before it goes away, so a pointer set names a live one.
         let container: ContainerController? =
             if parentStorage?.withGuaranteed({ $0.isBuiltInContainer }) == true {
                 storedParent

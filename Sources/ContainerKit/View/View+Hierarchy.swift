@@ -166,6 +166,7 @@ extension View {
     nonisolated var nearestOwnerStorage: Unmanaged<Controller>? {
         var current = Unmanaged.passUnretained(self)
         while true {
+            // Unretained is sound: a superview clears its subviews' pointer before it goes away.
             let (owner, superview) = current._withUnsafeGuaranteedRef { ($0.ownerStorage, $0.superviewStorage) }
             if let owner { return owner }
             guard let superview else { return nil }
@@ -191,6 +192,7 @@ extension View {
 
     /// Whether this view is in a window, and that window is not hidden.
     nonisolated var isInVisibleWindow: Bool {
+        // Unretained is sound: a window clears the pointer in every view of its tree before it goes away.
         windowStorage?._withUnsafeGuaranteedRef { !$0.storedIsHidden } ?? false
     }
 }
