@@ -120,16 +120,13 @@ enum AppearanceReconciler {
     private static func checkAgainstDefinition(_ action: Action, on controller: Controller) {
         #if CONTAINERKIT_INTERNAL_CHECKS
             let definition = AppearanceDefinition(of: controller)
+            // Only a transition's claim is checked: below a container that forwards by hand the
+            // definition requires nothing (F4); the window, a parent or nothing leaves it to us.
             func drivesAlone(toward target: Bool) -> Bool {
+                guard definition.driver == .transition else { return true }
                 let state = controller.appearanceState
                 let appearing = state == .appearing || (state != .disappearing && target)
-                switch definition.driver {
-                // Below a container that forwards by hand the definition requires nothing (F4).
-                case .manual: return true
-                case .transition:
-                    return controller.storedView?.storedWindow?.isAnimating(controller, toward: appearing) != true
-                case .window, .parent, .none: return true
-                }
+                return controller.storedView?.storedWindow?.isAnimating(controller, toward: appearing) != true
             }
             let agrees =
                 switch action {
@@ -289,25 +286,21 @@ extension AppearanceReconciler {
     /// leave either: the topmost controllers whose root views moved with it are reconciled
     /// (``Change/rootViewMovedOffScreen``). Only those can have left their parent's view: a root
     /// view deeper down sits in its parent's (R6), which moved with it. So a move of a root view,
-    /// the usual case, checks one controller and allocates nothing.
+    /// the usual case, checks one controller and sets up no walk.
     static func reconcileRoots(movedOffScreenWith view: View) {
         if let owner = view.owningController {
             reconcileRoot(movedOffScreen: owner)
             return
         }
-        var stack: [View] = []
-        view.subviewList.forEachReversed { stack.append($0) }
-        while let next = stack.popLast() {
-            if let owner = next.owningController {
-                reconcileRoot(movedOffScreen: owner)
-            } else {
-                next.subviewList.forEachReversed { stack.append($0) }
-            }
+        AppearanceWalk.forEachRootView(in: view) { owner, _ in
+            reconcileRoot(movedOffScreen: owner)
+            return false
         }
     }
 
     /// One controller whose root view moved off screen: a disappearance it gets names its parent,
-    /// whose forwarding reaches it no more (only a controller with a parent can get one).
+    /// whose forwarding reaches it no more (only a controller with a parent can get one). An
+    /// appeared one needs nothing, and is passed over before that source is built.
     private static func reconcileRoot(movedOffScreen root: Controller) {
         guard root.appearanceState != .appeared else { return }
         let source: EventSource = root.storedParent.map { .controller($0.id) } ?? .external
