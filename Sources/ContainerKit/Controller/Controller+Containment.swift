@@ -99,7 +99,7 @@ extension Controller {
 
     /// The base `willMove(toParent:)`: the end of an engine delivery, or a container's own call (R3).
     func willMoveReachedBase(_ parent: ContainerController?) {
-        if awaitingSuper == .willMove(parent.map(ObjectIdentifier.init)) {
+        if awaitingSuper == .willMove(parent) {
             awaitingSuper = nil
             return
         }
@@ -136,7 +136,7 @@ extension Controller {
 
     /// The base `didMove(toParent:)`: the end of an engine delivery, or a container's own call (R3).
     func didMoveReachedBase(_ parent: ContainerController?) {
-        if awaitingSuper == .didMove(parent.map(ObjectIdentifier.init)) {
+        if awaitingSuper == .didMove(parent) {
             awaitingSuper = nil
             return
         }

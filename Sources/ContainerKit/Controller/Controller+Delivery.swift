@@ -1,16 +1,46 @@
 /// A callback whose base implementation an override must reach (spec §11: overrides that skip `super`).
-enum SuperCall: Hashable {
-    case viewWillAppear
-    case viewIsAppearing
-    case viewDidAppear
-    case viewWillDisappear
-    case viewDidDisappear
-    case willMove(ObjectIdentifier?)
-    case didMove(ObjectIdentifier?)
-    case viewWillTransition
+///
+/// Set and compared around every callback the engine delivers, so it is two plain fields whose
+/// equality is two integer comparisons: the parent a containment callback names is kept by
+/// address (0 for nil), never dereferenced.
+struct SuperCall: Equatable {
+    enum Callback: UInt8 {
+        case viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
+        case willMove, didMove, viewWillTransition
+    }
+
+    let callback: Callback
+    /// The address of the parent `willMove(toParent:)` or `didMove(toParent:)` names; 0 for nil and
+    /// for the other callbacks.
+    let parent: UInt
+
+    static let viewWillAppear = SuperCall(callback: .viewWillAppear, parent: 0)
+    static let viewIsAppearing = SuperCall(callback: .viewIsAppearing, parent: 0)
+    static let viewDidAppear = SuperCall(callback: .viewDidAppear, parent: 0)
+    static let viewWillDisappear = SuperCall(callback: .viewWillDisappear, parent: 0)
+    static let viewDidDisappear = SuperCall(callback: .viewDidDisappear, parent: 0)
+    static let viewWillTransition = SuperCall(callback: .viewWillTransition, parent: 0)
+
+    @inline(__always)
+    static func willMove(_ parent: ContainerController?) -> SuperCall {
+        SuperCall(callback: .willMove, parent: address(of: parent))
+    }
+
+    @inline(__always)
+    static func didMove(_ parent: ContainerController?) -> SuperCall {
+        SuperCall(callback: .didMove, parent: address(of: parent))
+    }
+
+    @inline(__always)
+    private static func address(of parent: ContainerController?) -> UInt {
+        switch parent {
+        case let parent?: UInt(bitPattern: ObjectIdentifier(parent))
+        case nil: 0
+        }
+    }
 
     var callbackName: StaticString {
-        switch self {
+        switch callback {
         case .viewWillAppear: "viewWillAppear(_:)"
         case .viewIsAppearing: "viewIsAppearing(_:)"
         case .viewDidAppear: "viewDidAppear(_:)"
@@ -76,13 +106,13 @@ extension Controller {
     /// Delivers `willMove(toParent:)` from the engine (R1, R4).
     func deliverWillMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
         LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source, rule: rule)
-        runOverride(expecting: .willMove(parent.map(ObjectIdentifier.init))) { willMove(toParent: parent) }
+        runOverride(expecting: .willMove(parent)) { willMove(toParent: parent) }
     }
 
     /// Delivers `didMove(toParent:)` from the engine (R2, R4).
     func deliverDidMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
         LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source, rule: rule)
-        runOverride(expecting: .didMove(parent.map(ObjectIdentifier.init))) { didMove(toParent: parent) }
+        runOverride(expecting: .didMove(parent)) { didMove(toParent: parent) }
     }
 
     /// Runs an override that must reach the base implementation `call`, and reports it if it does not.
@@ -115,19 +145,24 @@ extension Controller {
 
     /// Called by the base implementation of an appearance callback: either the engine's delivery
     /// reached `super`, or app code called the callback directly (a warning; the state ignores it).
-    @discardableResult
+    @inline(__always) @discardableResult
     func superCalled(_ call: SuperCall) -> Bool {
         if awaitingSuper == call {
             awaitingSuper = nil
             return true
         }
+        reportDirectCall(call)
+        return false
+    }
+
+    /// ``superCalled(_:)``'s warning: app code called the callback `call` directly.
+    private func reportDirectCall(_ call: SuperCall) {
         ContractViolation(
             kind: .appearanceCallbackCalledDirectly, severity: .warning, controllers: [id],
             message: "\(call.callbackName) was called directly on \(id); appearance callbacks are sent by "
                 + "the engine (use beginAppearanceTransition(_:animated:) and endAppearanceTransition() to drive "
                 + "a child by hand). The override ran; the appearance state ignores the call."
         ).report()
-        return false
     }
 
     /// F6: a built-in container drives its visible children from inside its own appearance
@@ -151,7 +186,7 @@ extension Controller {
     /// window, or a transition of the container that completed meanwhile) begins again toward
     /// that state first, so that the did-callback ends it (F3 would skip it).
     func forwardToVisibleChildren() {
-        guard let container = asContainer, let step = drivenStep else { return }
+        guard let step = drivenStep, let container = asContainer else { return }
         drivenStep = nil
         // Work of the call that delivered this callback (its base implementation).
         Planning.continueInsideCallback { forward(step, to: container) }
@@ -200,8 +235,13 @@ extension Controller {
         }
     }
 
+    @inline(__always)
     private func checkSuperReached(_ call: SuperCall) {
-        guard awaitingSuper == call else { return }
+        if awaitingSuper == call { reportMissingSuper(call) }
+    }
+
+    /// ``checkSuperReached(_:)``'s warning: the override of `call` did not reach its base implementation.
+    private func reportMissingSuper(_ call: SuperCall) {
         ContractViolation(
             kind: .missingSuperCall, severity: .warning, controllers: [id],
             message: "\(id)'s override of \(call.callbackName) did not call super; overrides of the appearance "

@@ -284,7 +284,7 @@ open class Controller {
     /// ``ContainerController/size(forChildContentContainer:withParentContainerSize:)`` returns)
     /// after this method returns; an override that does not call `super` stops the forwarding.
     open func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
-        if case .viewWillTransition = awaitingSuper {
+        if awaitingSuper == .viewWillTransition {
             awaitingSuper = nil
             forwardsSizeTransition = true
         }
