@@ -144,7 +144,7 @@ extension ContainerController {
         child.deliverWillMove(joining: self, rule: rule)
         // Still heading here, or already arrived: its override may have ended the move itself with
         // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.
-        guard child.containment.state == .attaching(id) || child.containment.state == .attached(id) else {
+        guard child.containment.isJoiningOrChild(of: id) else {
             return false
         }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
@@ -206,7 +206,7 @@ extension ContainerController {
 
     /// A built-in container begins a child's removal: `willMove(toParent: nil)`, inside the call (R3).
     func beginRemovingChild(_ child: Controller, rule: Rule) {
-        switch child.containment.willMove(to: nil) {
+        switch child.containment.willMove(toParentNumbered: nil) {
         case .accept:
             child.deliverWillMove(toParent: nil, source: .controller(id), rule: rule)
         case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
@@ -220,7 +220,7 @@ extension ContainerController {
         if stays {
             // A removal it cancels ends the move elsewhere than it was heading (R7).
             let removalWasOpen = LifecycleObservation.isObserving && child.containment.isMovingFromParent
-            switch child.containment.didMove(to: id) {
+            switch child.containment.didMove(toParentNumbered: id.serial) {
             case .accept:
                 child.deliverDidMove(
                     toParent: self, source: .controller(id), rule: removalWasOpen ? .moveEndsElsewhere : rule)

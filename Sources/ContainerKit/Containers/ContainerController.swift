@@ -124,6 +124,10 @@ open class ContainerController: Controller {
 
     override var asContainer: ContainerController? { self }
 
+    /// Whether `child` is this navigation controller's pending top (false for every other
+    /// container): asked by each child whose appearance ends, so a virtual call, not a cast.
+    func hasPendingTop(_ child: Controller) -> Bool { false }
+
     /// Whether appearance callbacks reach the children on their own (F1, F2). Override to return
     /// `false` to forward them by hand with ``Controller/beginAppearanceTransition(_:animated:)``
     /// and ``Controller/endAppearanceTransition()`` (F4).

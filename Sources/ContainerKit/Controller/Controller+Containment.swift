@@ -24,18 +24,32 @@ extension Controller {
     public func removeFromParent() {
         let call = Planning.enter(LifecycleCall(self, "removeFromParent"))
         defer { Planning.leave(call) }
-        let formerParent = storedParent
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            // Held for the checks alone: a strong reference costs a retain and a release.
+            let formerParent = storedParent
+        #endif
         defer {
             checkInvariants()
-            formerParent?.checkInvariants()
+            #if CONTAINERKIT_INTERNAL_CHECKS
+                formerParent?.checkInvariants()
+            #endif
         }
         reconcileDeallocatedParent()
-        if let parent = parentOrJoiningContainer,
-            parent.refusesManualMove(of: self, call: "removeFromParent()")
-        {
-            return
-        }
+        if refusesRemovalByHand() { return }
         performRemoval(reparenting: false)
+    }
+
+    /// R9: `removeFromParent()` on a controller a built-in container manages, or is adopting, is
+    /// refused (a fault). The parent is tested without a reference, as in ``refusesMoveByHand``:
+    /// only a refusal needs one.
+    private func refusesRemovalByHand() -> Bool {
+        let container: ContainerController? =
+            switch parentStorage {
+            case let parent?: parent.withGuaranteed { $0.isBuiltInContainer } ? storedParent : nil
+            case nil: openJoiningContainer
+            }
+        guard let container else { return false }
+        return container.refusesManualMove(of: self, call: "removeFromParent()")
     }
 
     /// The removal of R2, or of R4 when `reparenting` (no report then). A built-in container
@@ -58,14 +72,16 @@ extension Controller {
             }
             parent?.removeChildEntry(self)
             storedParent = nil
+            // One source for the three calls below, which borrow it: each `.controller(parentID)`
+            // would copy the identity.
+            let source = EventSource.controller(parentID)
             deliverDidMove(
-                toParent: nil, source: .controller(parentID),
+                toParent: nil, source: source,
                 rule: additionWasOpen
                     ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent))
-            AppearanceReconciler.reconcile(
-                self, after: .letGo(by: parent, formerWindow: formerWindow), source: .controller(parentID))
+            AppearanceReconciler.reconcile(self, after: .letGo(by: parent, formerWindow: formerWindow), source: source)
             // Given to another parent (R4), it follows that parent from now on.
-            if !reparenting { AppearanceReconciler.reconcile(self, after: .removed, source: .controller(parentID)) }
+            if !reparenting { AppearanceReconciler.reconcile(self, after: .removed, source: source) }
         }
     }
 
@@ -91,8 +107,9 @@ extension Controller {
 
     /// A parent that was deallocated leaves its children with a stale containment state: the
     /// children are detached without callbacks, as UIKit clears the link when the parent goes away.
+    @inline(__always)
     func reconcileDeallocatedParent() {
-        if storedParent == nil, !containment.isDetached, !isJoiningParent {
+        if parentStorage == nil, !containment.isDetached, !isJoiningParent {
             containment = ContainmentStateMachine()
         }
     }
@@ -107,7 +124,7 @@ extension Controller {
         defer { Planning.leave(call) }
         reconcileDeallocatedParent()
         if refusesMoveByHand(naming: parent, call: "willMove") { return }
-        switch containment.willMove(to: parent?.id) {
+        switch containment.willMove(toParentNumbered: parent?.id.serial) {
         case .accept:
             LifecycleObservation.emit(
                 .willMove(id, toParent: parent?.id), source: containmentSource(parent),
@@ -149,7 +166,7 @@ extension Controller {
         var named: String { parent.map { "\($0.id)" } ?? "nil" }
         // What the move was heading to, for the rule an observer is told (R7): read only then.
         let endsElsewhere = LifecycleObservation.isObserving && moveEndsElsewhere(than: parent)
-        switch containment.didMove(to: parent?.id) {
+        switch containment.didMove(toParentNumbered: parent?.id.serial) {
         case .accept:
             LifecycleObservation.emit(
                 .didMove(id, toParent: parent?.id), source: containmentSource(parent),
@@ -199,7 +216,7 @@ extension Controller {
     /// (R7): an addition that ends at another parent, or a removal that ends at a parent.
     private func moveEndsElsewhere(than parent: ContainerController?) -> Bool {
         switch containment.state {
-        case .attaching(let destination): destination != parent?.id
+        case .attaching(let destination): destination.serial != parent?.id.serial
         case .detaching: parent != nil
         case .attached, .detached: false
         }

@@ -11,7 +11,9 @@
 /// ```
 ///
 /// The machine names parents by ``ControllerID`` and calls no user code; it commits each state
-/// change before returning the action, so the callbacks the action leads to see the new state.
+/// change before returning the action, so the callbacks the action leads to see the new state. It
+/// tells parents apart by their serial numbers, which are unique to a controller for the life of
+/// the process: a comparison copies no identity.
 package struct ContainmentStateMachine: Sendable {
     package enum State: Hashable, Sendable {
         /// No parent, no move open.
@@ -64,97 +66,122 @@ package struct ContainmentStateMachine: Sendable {
         case parentOutsideAddChild
     }
 
-    package private(set) var state: State = .detached
+    /// Where the move stands, apart from the parent it names.
+    private enum Phase: UInt8 {
+        case detached, attaching, attached, detaching
+    }
+
+    // The state is kept as a phase and a parent, not as a ``State``: a move that goes on from one
+    // phase to the next changes a byte and leaves the parent where it is, where an enum's payload
+    // would be copied out and stored again (an identity holds two strings to retain and release).
+    private var phase = Phase.detached
+    /// The parent the controller has or is moving to; nil exactly when ``phase`` is detached.
+    private var storedParent: ControllerID?
+    /// ``storedParent``'s serial number, what comparisons read (meaningless when detached).
+    private var parentSerial: UInt64 = 0
+
+    /// The state, as the diagram names it.
+    package var state: State {
+        switch (phase, storedParent) {
+        case (.attaching, let parent?): .attaching(parent)
+        case (.attached, let parent?): .attached(parent)
+        case (.detaching, let parent?): .detaching(parent)
+        case (.detached, _), (_, nil): .detached
+        }
+    }
 
     /// A new machine, ``State/detached``.
     package init() {}
 
     /// Whether a `willMove(toParent:)` with a parent is open (R8's window for `isMovingToParent`).
-    package var isMovingToParent: Bool {
-        if case .attaching = state { return true }
-        return false
-    }
+    @inline(__always)
+    package var isMovingToParent: Bool { phase == .attaching }
 
     /// Whether a `willMove(toParent: nil)` is open (R8's window for `isMovingFromParent`).
-    package var isMovingFromParent: Bool {
-        if case .detaching = state { return true }
-        return false
-    }
+    @inline(__always)
+    package var isMovingFromParent: Bool { phase == .detaching }
 
     /// Whether the controller has no parent and is moving to none: ``parent`` is nil, read without
     /// copying an identity.
-    package var isDetached: Bool {
-        if case .detached = state { return true }
-        return false
-    }
+    @inline(__always)
+    package var isDetached: Bool { phase == .detached }
 
     /// The parent the controller has or is moving to; nil when detached.
-    package var parent: ControllerID? {
-        switch state {
-        case .detached: nil
-        case .attaching(let parent), .attached(let parent), .detaching(let parent): parent
-        }
+    package var parent: ControllerID? { storedParent }
+
+    /// Whether the state is attaching to or attached to `parent` (an addition that has not been
+    /// undone), compared without copying an identity.
+    @inline(__always)
+    package func isJoiningOrChild(of parent: ControllerID) -> Bool {
+        (phase == .attaching || phase == .attached) && parentSerial == parent.serial
     }
 
     /// `parent.addChild(self)` (R1, R4).
     package mutating func addChild(to parent: ControllerID) -> AddAction {
-        switch state {
-        case .detached:
-            state = .attaching(parent)
+        switch storedParent {
+        case nil:
+            phase = .attaching
+            storedParent = parent
+            parentSerial = parent.serial
             return .sendWillMove
-        case .attaching(let current), .attached(let current), .detaching(let current):
-            return current == parent ? .reportAlreadyChild : .removeFromCurrentParentFirst(current)
+        case let current?:
+            return current.serial == parent.serial ? .reportAlreadyChild : .removeFromCurrentParentFirst(current)
         }
     }
 
     /// `removeFromParent()` (R2), or the removal that re-parenting performs (R4, no report). An
     /// addition still open is dropped without a report (R7).
     package mutating func removeFromParent(reparenting: Bool = false) -> RemoveAction {
-        switch state {
-        case .detached:
-            return .none
-        case .attached(let parent):
-            state = .detached
-            return .sendDidMoveToNil(from: parent, reportMissingWillMove: !reparenting)
-        case .attaching(let parent), .detaching(let parent):
-            // An addition still open is dropped: its didMove(toParent: nil) ends it (R7), and no
-            // willMove(toParent: nil) could have come first (no second willMove while a move is open).
-            state = .detached
-            return .sendDidMoveToNil(from: parent, reportMissingWillMove: false)
-        }
+        let wasAttached = phase == .attached
+        // The parent moves out of the state into the action: no copy.
+        guard let parent = storedParent.take() else { return .none }
+        phase = .detached
+        // An addition still open is dropped: its didMove(toParent: nil) ends it (R7), and no
+        // willMove(toParent: nil) could have come first (no second willMove while a move is open).
+        return .sendDidMoveToNil(from: parent, reportMissingWillMove: wasAttached && !reparenting)
     }
 
     /// `willMove(toParent:)` called by a container (R3: `willMove(toParent: nil)` before removal).
     package mutating func willMove(to destination: ControllerID?) -> MoveAction {
-        switch (state, destination) {
-        case (.detached, nil):
+        willMove(toParentNumbered: destination?.serial)
+    }
+
+    /// ``willMove(to:)`` with the destination named by its serial number (nil: no parent).
+    package mutating func willMove(toParentNumbered destination: UInt64?) -> MoveAction {
+        switch (phase, destination == nil) {
+        case (.detached, true):
             return .accept
-        case (.attached(let parent), nil):
-            state = .detaching(parent)
+        case (.attached, true):
+            phase = .detaching
             return .accept
         case (.detaching, _):
             return .reportUnexpectedWillMove(.moveOpen(to: nil))
-        case (.attaching(let parent), _):
+        case (.attaching, _):
             // R7: no second willMove while a move is open; an addition is dropped by
             // removeFromParent() alone.
-            return .reportUnexpectedWillMove(.moveOpen(to: parent))
-        case (.detached, .some), (.attached, .some):
+            return .reportUnexpectedWillMove(.moveOpen(to: storedParent))
+        case (.detached, false), (.attached, false):
             return .reportUnexpectedWillMove(.parentOutsideAddChild)
         }
     }
 
     /// `didMove(toParent:)` called by a container (R3), or sent by the engine at the end of a move.
     package mutating func didMove(to destination: ControllerID?) -> MoveAction {
-        switch state {
-        case .attaching(let parent):
-            guard destination == parent else { return .reportUnexpectedParent(expected: parent) }
-            state = .attached(parent)
+        didMove(toParentNumbered: destination?.serial)
+    }
+
+    /// ``didMove(to:)`` with the destination named by its serial number (nil: no parent).
+    package mutating func didMove(toParentNumbered destination: UInt64?) -> MoveAction {
+        switch phase {
+        case .attaching:
+            guard destination == parentSerial else { return .reportUnexpectedParent(expected: storedParent) }
+            phase = .attached
             return .accept
-        case .detaching(let parent):
+        case .detaching:
             // The move heads to nil, which only removeFromParent() completes; naming the parent
             // again cancels the removal (R7), as a built-in container does for a cancelled swipe.
-            guard destination == parent else { return .reportUnexpectedParent(expected: nil) }
-            state = .attached(parent)
+            guard destination == parentSerial else { return .reportUnexpectedParent(expected: nil) }
+            phase = .attached
             return .accept
         case .attached, .detached:
             return .reportUnmatchedDidMove

@@ -198,7 +198,9 @@ extension Controller {
     func appearanceEnded(from before: AppearanceState) {
         guard before == .appearing || before == .disappearing,
             appearanceState == .appeared || appearanceState == .disappeared,
-            let navigation = storedParent as? NavigationController, navigation.stack.pendingTop === self
+            // Asked of the parent without a reference: only a pending top needs one.
+            parentStorage?.withGuaranteed({ $0.hasPendingTop(self) }) == true,
+            let navigation = storedParent as? NavigationController
         else { return }
         navigation.endPendingTopMove(of: self)
     }

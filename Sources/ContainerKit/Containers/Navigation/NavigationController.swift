@@ -134,6 +134,8 @@ open class NavigationController: ContainerController {
 
     override var isBuiltInContainer: Bool { true }
 
+    override func hasPendingTop(_ child: Controller) -> Bool { stack.pendingTop === child }
+
     override var visibleChildren: [Controller] { stack.shown.asArray }
 
     override func shows(_ child: Controller) -> Bool { stack.shown === child }
