@@ -32,7 +32,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "InstructionCounts",
-            dependencies: ["BenchmarkStage", .product(name: "ContainerKit", package: "ContainerKit")],
+            dependencies: [
+                "BenchmarkStage", .product(name: "ContainerKit", package: "ContainerKit"),
+                .product(name: "ContainerKitTesting", package: "ContainerKit"),
+            ],
             path: "Sources/InstructionCounts",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

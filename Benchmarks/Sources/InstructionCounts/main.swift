@@ -9,6 +9,7 @@
 
 import BenchmarkStage
 import ContainerKit
+import ContainerKitTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,7 @@ import ContainerKit
 /// leaves the stage as it found it, so that every iteration does the same work.
 let workloads: [(name: String, run: @MainActor (_ iterations: Int) -> Void)] = [
     ("roundtrip", roundTrip),
+    ("roundtrip-recorded", recordedRoundTrip),
     ("pushpop", pushAndPop),
     ("tabs", tabSwitch),
 ]
@@ -39,19 +41,39 @@ let workloads: [(name: String, run: @MainActor (_ iterations: Int) -> Void)] = [
 /// `removeFromParent()`, then `runUntilIdle()`.
 @MainActor
 func roundTrip(iterations: Int) {
+    roundTrip(iterations: iterations, recordedBy: nil)
+}
+
+/// **roundtrip-recorded** (reported, not budgeted): the same round trip inside a `Recorder`'s
+/// `record` scope, which keeps every event (seven an iteration) with its cause. What it costs over
+/// **roundtrip** is what observing costs: each public call kept for the causes, each event built,
+/// and the recorder's own work. The recorder's array of entries grows as it goes.
+@MainActor
+func recordedRoundTrip(iterations: Int) {
+    let recorder = Recorder()
+    roundTrip(iterations: iterations, recordedBy: recorder)
+    recorder.skipEvents()
+    recorder.finish()
+}
+
+@MainActor
+private func roundTrip(iterations: Int, recordedBy recorder: Recorder?) {
     let parent = ContainerController(name: "parent")
     let window = showInWindow(parent)
     let child = Controller(name: "child")
     child.loadViewIfNeeded()
-    for _ in 0...iterations {
-        parent.addChild(child)
-        parent.view.addSubview(child.view)
-        child.didMove(toParent: parent)
-        child.willMove(toParent: nil)
-        child.view.removeFromSuperview()
-        child.removeFromParent()
-        window.runUntilIdle()
+    let trips = {
+        for _ in 0...iterations {
+            parent.addChild(child)
+            parent.view.addSubview(child.view)
+            child.didMove(toParent: parent)
+            child.willMove(toParent: nil)
+            child.view.removeFromSuperview()
+            child.removeFromParent()
+            window.runUntilIdle()
+        }
     }
+    if let recorder { recorder.record(trips) } else { trips() }
 }
 
 /// **pushpop** (budgeted): a non-animated push and pop. A `NavigationController` whose root is
