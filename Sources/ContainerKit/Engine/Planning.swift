@@ -103,6 +103,13 @@ extension LifecycleCall {
         self.init(target: .controller(controller.id), name: name, arguments: arguments)
     }
 
+    /// A call of the method `name` of `controller` with one argument, the form most calls take:
+    /// its array is made once, at its size, where the variadic form makes an array of pairs and
+    /// then maps it into a second.
+    @MainActor init(_ controller: Controller, _ name: String, _ argument: (label: String?, value: Argument)) {
+        self.init(target: .controller(controller.id), name: name, argument: argument)
+    }
+
     /// A call of the method `name` of `window`.
     @MainActor init(_ window: Window, _ name: String, _ arguments: (label: String?, value: Argument)...) {
         self.init(target: .window(window.windowID), name: name, arguments: arguments)
@@ -111,6 +118,25 @@ extension LifecycleCall {
     /// A call of the method `name` of `view`.
     @MainActor init(_ view: View, _ name: String, _ arguments: (label: String?, value: Argument)...) {
         self.init(target: view.asTarget, name: name, arguments: arguments)
+    }
+
+    /// A call of the method `name` of `window` with one argument (see the controller's form). A
+    /// window is a view: without this form, the view's would take a window's one-argument call.
+    @MainActor init(_ window: Window, _ name: String, _ argument: (label: String?, value: Argument)) {
+        self.init(target: .window(window.windowID), name: name, argument: argument)
+    }
+
+    /// A call of the method `name` of `view` with one argument (see the controller's form).
+    @MainActor init(_ view: View, _ name: String, _ argument: (label: String?, value: Argument)) {
+        self.init(target: view.asTarget, name: name, argument: argument)
+    }
+
+    /// A method call with one argument, its arguments array made at its size.
+    private init(target: Target, name: String, argument: (label: String?, value: Argument)) {
+        self.target = target
+        self.name = name
+        self.form = .method
+        self.arguments = [LabeledArgument(label: argument.label, value: argument.value)]
     }
 
     /// `target.name = value`.

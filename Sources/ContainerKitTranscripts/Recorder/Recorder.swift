@@ -124,6 +124,10 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         package var consumed = 0
         var names: [UInt64: String] = [:]
         var defaultNames: [UInt64: String] = [:]
+        /// The last few serial numbers found in `defaultNames`, asked before it: most events name
+        /// the controllers the events before them named, and a look-up hashes its key.
+        var recentlyNamed = SIMD4<UInt64>(repeating: .max)
+        var nextRecentSlot = 0
         var typeCounters: [String: Int] = [:]
         package var violations: [ContractViolation] = []
         var windows: [WeakWindow] = []
@@ -135,7 +139,9 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var state = State()
+    /// Read and written only through ``withState(_:)``, under `lock`, which already makes each access
+    /// exclusive: the runtime's dynamic check, a call at every event, could only ever pass.
+    @exclusivity(unchecked) private var state = State()
     private let creationSite: CallSite
     private let reportFailure: FailureReporter?
 
@@ -240,22 +246,26 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
         append(Entry(event: event, source: source, cause: cause))
     }
 
-    private func append(_ entry: Entry) {
-        let event = entry.event
-        let source = entry.source
+    private func append(_ entry: consuming Entry) {
         // `releasesUnderWay` is main-actor state. Every event but a deallocation arrives on the main
         // actor; a deallocation may arrive on any thread, so it is not checked against a release:
         // `unasserted(in:)` skips a trailing deallocation whether a release delivered it or not.
-        let duringRelease = if case .deallocated = event { false } else { Window.releasesUnderWay > 0 }
+        let duringRelease = if case .deallocated = entry.event { false } else { Window.releasesUnderWay > 0 }
+        // Moved into the transcript, not copied: an entry holds a dozen references.
+        var pending = Optional(entry)
         withState { state in
             if duringRelease { state.duringRelease.insert(state.entries.count) }
-            state.entries.append(entry)
-            Self.forEachController(in: event, source: source) { id in
-                guard state.defaultNames[id.serial] == nil else { return }
-                let count = (state.typeCounters[id.typeName] ?? 0) + 1
-                state.typeCounters[id.typeName] = count
-                state.defaultNames[id.serial] = "\(id.typeName)\(count)"
+            Self.forEachController(in: pending!.event, source: pending!.source) { id in
+                guard !any(state.recentlyNamed .== id.serial) else { return }
+                if state.defaultNames[id.serial] == nil {
+                    let count = (state.typeCounters[id.typeName] ?? 0) + 1
+                    state.typeCounters[id.typeName] = count
+                    state.defaultNames[id.serial] = "\(id.typeName)\(count)"
+                }
+                state.recentlyNamed[state.nextRecentSlot] = id.serial
+                state.nextRecentSlot = (state.nextRecentSlot + 1) % 4
             }
+            state.entries.append(pending.take()!)
         }
     }
 
@@ -263,6 +273,8 @@ public final class Recorder: LifecycleObserver, @unchecked Sendable {
     /// checks it; the engine calls it. Tests do not call it.
     public func observe(windowActivity window: Window) {
         withState { state in
+            // Noted at each piece of work the window queues: most often the window noted last.
+            if state.windows.last?.window === window { return }
             state.windows.removeAll { $0.window == nil }
             if !state.windows.contains(where: { $0.window === window }) {
                 state.windows.append(WeakWindow(window: window))
