@@ -103,15 +103,6 @@ extension ContainerController {
         isInVisibleWindow && storedView?.isIn(window) == true
     }
 
-    /// Begins `incoming`'s appearance for a visible transition of this built-in container that
-    /// brings it in, only if the container is still on screen in `window`: the callbacks sent
-    /// before (the outgoing controller's will-disappear, a `viewDidLoad()`) may have taken it out,
-    /// and a controller that began appearing there would be left appearing off screen.
-    func beginAppearance(ofIncoming incoming: Controller, animated: Bool, in window: Window, rule: Rule) {
-        guard isShown(in: window) else { return }
-        drive(incoming, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: rule)
-    }
-
     /// Ends the appearance a transition of this container began for `incoming`, as
     /// ``AppearanceWalk/endIncomingAppearance(of:animated:source:rule:)`` says.
     func endIncomingAppearance(of incoming: Controller, animated: Bool, rule: Rule) {

@@ -90,69 +90,10 @@ extension ContainerController {
                     + "it itself (UIKit logs \"Unbalanced calls to begin/end appearance transitions\"). It was moved."
             ).report()
         }
-        let animated = duration > 0
-        let source = EventSource.controller(id)
-        // The will-callbacks run only on screen. Each may re-enter the engine (move views, hide the
-        // window, take children out), so what the rest relies on is read again after them.
-        let began = isInVisibleWindow
-        if began {
-            AppearanceWalk.run(
-                from: from, step: .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                source: source, rule: .transitionWill, rootIsManual: false)
-            // Taken out of the visible window by those callbacks, the container has nothing to show:
-            // the incoming controller does not begin appearing (§1).
-            if isInVisibleWindow {
-                AppearanceWalk.run(
-                    from: to, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
-                    source: source, rule: .transitionWill, rootIsManual: false)
-            }
-        }
-        placeIncomingView(of: to, in: superview, after: from, began: began)
-        if let animations { CallbackDelivery.run("animations", of: self, animations) }
-        // Read once the app's code has run: a container that left the visible window meanwhile
-        // completes the transition inside the call, as an off-screen one does.
-        let window = isInVisibleWindow ? storedView?.storedWindow : nil
-        if began, window == nil {
-            reportTransitionWarning(
-                from: from, to: to,
-                "\(id)'s view left the visible window (or the window was hidden) inside the transition's callbacks or "
-                    + "animations block; the transition completed inside the call, as an off-screen one does, and "
-                    + "\(to.id) ends disappeared")
-        }
-
-        let finish: (Bool) -> Void = { [self] finished in
-            // Only from where the transition found it: moved by hand since, it stays where it was put.
-            let outgoingLeaves = from.storedView?.superview === superview
-            if outgoingLeaves, let outgoingView = from.storedView {
-                ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
-            }
-            if began {
-                endIncomingAppearance(of: to, animated: animated, rule: .transitionDid)
-                if outgoingLeaves || !from.isInVisibleWindow {
-                    AppearanceWalk.run(
-                        from: from, step: .end(appearing: false), source: source, rule: .transitionDid,
-                        rootIsManual: false)
-                } else {
-                    // Moved by hand to another place in the visible window meanwhile: it stays on
-                    // screen, and the window drives it from now on (F2).
-                    AppearanceReconciler.reconcile(
-                        from, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: source)
-                }
-            }
-            if let completion {
-                LifecycleObservation.emit(
-                    .completion(id, finished: finished), source: source, rule: .transitionCompletion)
-                CallbackDelivery.run("completion", of: self) { completion(finished) }
-            }
-        }
-        guard animated, let window else {
-            finish(true)
-            return
-        }
-        window.animationStarted(
-            TransitionAnimation(
-                kind: .containerTransition, container: self, from: [from], to: [to], duration: duration,
-                options: options, window: window, completion: finish))
+        let transition = ContainerTransition(
+            self, from: from, to: to, superview: superview, duration: duration, options: options,
+            animations: animations, completion: completion)
+        TransitionRunner.run(transition, in: storedView?.storedWindow, done: .nothing)
     }
 
     /// Puts `to`'s view in `superview`, just above `from`'s, after the will-callbacks: only if `to`
@@ -160,7 +101,7 @@ extension ContainerController {
     /// views so that the move would close a cycle or break R6). Otherwise, and when the view went in
     /// but the place is out of any visible window while `began` (the will-callbacks ran), a warning
     /// says that `to` disappears again when the transition completes.
-    private func placeIncomingView(of to: Controller, in superview: View, after from: Controller, began: Bool) {
+    fileprivate func placeIncomingView(of to: Controller, in superview: View, after from: Controller, began: Bool) {
         // A will-callback may have taken the incoming controller out of the container: then its
         // view stays out, and it goes back to disappeared (a warning says why).
         guard to.storedParent === self else {
@@ -195,7 +136,7 @@ extension ContainerController {
     }
 
     /// Reports a warning about a `transition(from:to:…)` whose callbacks changed what it was doing.
-    private func reportTransitionWarning(from: Controller, to: Controller, _ what: String) {
+    fileprivate func reportTransitionWarning(from: Controller, to: Controller, _ what: String) {
         ContractViolation(
             kind: .invalidTransition, severity: .warning, controllers: [id, to.id],
             message: "transition(from: \(from.id), to: \(to.id)): \(what)."
@@ -251,5 +192,100 @@ extension ContainerController {
             )
         }
         return nil
+    }
+}
+
+/// A custom container's `transition(from:to:duration:options:animations:completion:)` under way
+/// (spec §5): `from` leaves, `to` comes in where `from`'s view was. It starts inside its call;
+/// its will-callbacks run only on screen, and its `animations` block and `completion` always.
+@MainActor
+private final class ContainerTransition: PlannedTransition {
+    let container: ContainerController
+    let from: Controller
+    let to: Controller
+    /// Where `from`'s view was when the call was made: `to`'s view goes there.
+    let superview: View
+    let animations: (() -> Void)?
+    let completion: ((Bool) -> Void)?
+    let plan: TransitionPlan
+    /// Whether `from`'s view was still where the transition found it when the animation completed.
+    private var outgoingLeaves = false
+
+    init(
+        _ container: ContainerController, from: Controller, to: Controller, superview: View, duration: Double,
+        options: TransitionOptions, animations: (() -> Void)?, completion: ((Bool) -> Void)?
+    ) {
+        self.container = container
+        self.from = from
+        self.to = to
+        self.superview = superview
+        self.animations = animations
+        self.completion = completion
+        let animated = duration > 0
+        // The will-callbacks run only on screen (§1); the did-callbacks only if they did.
+        plan = TransitionPlan(
+            kind: .containerTransition, animated: animated, duration: duration, options: options,
+            willOrder: .leavingFirst, didOrder: .comingFirst, sendsWillCallbacks: container.isInVisibleWindow,
+            loading: .byTheWalk, comingBegins: .hostInVisibleWindow, hasCoordinator: false, willRule: .transitionWill,
+            didRule: .transitionDid, wait: animated ? .animation : .nothing)
+    }
+
+    var host: Controller? { container }
+    var leaving: TransitionSide { .only(from) }
+    var coming: TransitionSide { .only(to) }
+    var source: EventSource { .controller(container.id) }
+    var animatedLeaving: [Controller] { [from] }
+    var animatedComing: [Controller] { [to] }
+
+    /// `to`'s view goes in above `from`'s, then the app's `animations` block runs.
+    func willCallbacksSent(in window: Window?) {
+        container.placeIncomingView(of: to, in: superview, after: from, began: plan.sendsWillCallbacks)
+        if let animations { CallbackDelivery.run("animations", of: container, animations) }
+    }
+
+    /// Read once the app's code has run: a container that left the visible window meanwhile
+    /// completes the transition inside the call, as an off-screen one does.
+    func willHalfEnded(in window: Window?) -> Window? {
+        let window = container.isInVisibleWindow ? container.storedView?.storedWindow : nil
+        if plan.sendsWillCallbacks, window == nil {
+            container.reportTransitionWarning(
+                from: from, to: to,
+                "\(container.id)'s view left the visible window (or the window was hidden) inside the transition's "
+                    + "callbacks or animations block; the transition completed inside the call, as an off-screen one "
+                    + "does, and \(to.id) ends disappeared")
+        }
+        return window
+    }
+
+    /// `from`'s view leaves, only from where the transition found it: moved by hand since, it stays
+    /// where it was put.
+    func didCallbacksBegin() {
+        outgoingLeaves = from.storedView?.superview === superview
+        if outgoingLeaves, let outgoingView = from.storedView {
+            ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
+        }
+    }
+
+    /// `from` disappears, unless its view was moved by hand to another place in the visible window
+    /// meanwhile: it stays on screen, and the window drives it from now on (F2).
+    func endDisappearance(of controller: Controller, source: EventSource) {
+        if outgoingLeaves || !controller.isInVisibleWindow {
+            AppearanceWalk.run(
+                from: controller, step: .end(appearing: false), source: source, rule: .transitionDid,
+                rootIsManual: false)
+        } else {
+            AppearanceReconciler.reconcile(
+                controller, after: .letGo(by: container, formerWindow: container.storedView?.storedWindow),
+                source: source)
+        }
+    }
+
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        if let completion {
+            LifecycleObservation.emit(
+                .completion(container.id, finished: finished), source: source, rule: .transitionCompletion)
+            CallbackDelivery.run("completion", of: container) { completion(finished) }
+        }
+        done()
     }
 }

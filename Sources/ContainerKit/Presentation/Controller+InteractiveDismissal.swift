@@ -71,15 +71,9 @@ extension Controller {
                 delegate.presentationControllerWillDismiss(self)
             }
         }
-        let coordinator = Coordinator(isAnimated: true, duration: PresentationTransition.duration, isInteractive: true)
-        ownTransitionCoordinator = coordinator
-        presentation.chain.pullBegan()
         let source = EventSource.controller(presenting.id)
-        AppearanceWalk.run(
-            from: self, step: .begin(appearing: false, animated: true, timing: .afterWillAppear), source: source,
-            rule: .presentationPull,
-            rootIsManual: false)
-        coordinator.runAlongsideAnimations()
+        // The plan of a pull has a coordinator.
+        let coordinator = TransitionRunner.begin(PullDismissal(self, source: source, delegate: delegate), in: window)!
 
         var animation: TransitionAnimation?
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
@@ -115,7 +109,9 @@ extension Controller {
                 ownTransitionCoordinator = nil
                 coordinator.complete(cancelled: true)
             } else {
-                finishInteractiveDismissal(source: source, coordinator: coordinator, delegate: delegate)
+                TransitionRunner.end(
+                    PullDismissal(self, source: source, delegate: delegate, coordinator: coordinator), finished: true,
+                    done: .nothing)
             }
             window?.releaseVisibleTransitionSlot()
             window?.resolveStatusBarAppearance()
@@ -124,26 +120,70 @@ extension Controller {
         window.animationStarted(started)
         return handle
     }
+}
 
-    private func finishInteractiveDismissal(
-        source: EventSource, coordinator: Coordinator, delegate: (any PresentationDelegate)?
+/// The pull of a sheet that a gesture began (spec §9): the presented controller disappears; the
+/// presenter gets no appearance callbacks. Its will-half runs inside
+/// ``Controller/beginInteractiveDismissal()``, its did-half when the animation completes after the
+/// gesture finished. A cancelled pull is the controller's own (it stays presented). Made once for
+/// each half: the animation holds the presented controller weakly while the gesture goes on.
+@MainActor
+final class PullDismissal: PlannedTransition {
+    let presented: Controller
+    let source: EventSource
+    let delegate: (any PresentationDelegate)?
+    /// The coordinator the will-half made, for the did-half to complete.
+    private var coordinator: Coordinator?
+    let plan = TransitionPlan(
+        kind: .dismissal, animated: true, duration: PresentationTransition.duration, willOrder: .leavingFirst,
+        didOrder: .leavingFirst, loading: .byTheWalk, comingBegins: .windowNotHidden, isInteractive: true,
+        willRule: .presentationPull, didRule: .presentationPull, wait: .animation)
+
+    init(
+        _ presented: Controller, source: EventSource, delegate: (any PresentationDelegate)?,
+        coordinator: Coordinator? = nil
     ) {
-        AppearanceWalk.run(
-            from: self, step: .end(appearing: false), source: source, rule: .presentationPull,
-            rootIsManual: false)
-        if let view = storedView, view.superview != nil {
+        self.presented = presented
+        self.source = source
+        self.delegate = delegate
+        self.coordinator = coordinator
+    }
+
+    var host: Controller? { presented.presentingController }
+    var leaving: TransitionSide { .only(presented) }
+    var coming: TransitionSide { .only(nil) }
+
+    func adopt(_ coordinator: Coordinator) {
+        presented.ownTransitionCoordinator = coordinator
+        self.coordinator = coordinator
+    }
+
+    func willCallbacksBegin(in window: Window?) {
+        presented.presentation.chain.pullBegan()
+    }
+
+    func willHalfEnded(in window: Window?) -> Window? { window }
+
+    /// The presented view leaves, the links are cut, the coordinator's completions run, then the
+    /// delegate is told `didDismiss`.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        let presented = presented
+        if let view = presented.storedView, view.superview != nil {
             ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
         }
-        releaseRule = .presentationRelease
-        presentingController?.presentation.chain.presentedControllerLeft()
-        presentation.chain.pullFinished()
-        ownTransitionCoordinator = nil
-        coordinator.complete(cancelled: false)
+        presented.releaseRule = .presentationRelease
+        presented.presentingController?.presentation.chain.presentedControllerLeft()
+        presented.presentation.chain.pullFinished()
+        presented.ownTransitionCoordinator = nil
+        coordinator?.complete(cancelled: false)
+        coordinator = nil
         if let delegate {
-            LifecycleObservation.emit(.presentationDidDismiss(id), source: .controller(id), rule: .presentationDelegate)
-            CallbackDelivery.run("delegate.presentationControllerDidDismiss(_:)", of: self) {
-                delegate.presentationControllerDidDismiss(self)
+            LifecycleObservation.emit(
+                .presentationDidDismiss(presented.id), source: .controller(presented.id), rule: .presentationDelegate)
+            CallbackDelivery.run("delegate.presentationControllerDidDismiss(_:)", of: presented) {
+                delegate.presentationControllerDidDismiss(presented)
             }
         }
+        done()
     }
 }

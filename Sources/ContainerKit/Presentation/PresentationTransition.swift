@@ -3,7 +3,7 @@
 /// It holds the controllers involved only while it waits or runs, and lets them go in order
 /// when it ends, so a dismissed chain is deallocated top down, after the completion.
 @MainActor
-final class PresentationTransition: VisibleTransitionHost, PresentationChainTransition {
+final class PresentationTransition: VisibleTransitionHost, PresentationChainTransition, PlannedTransition {
     /// The controller the chain is presented from.
     var presenting: Controller?
     /// The presented controllers, bottom first (one for a presentation). A dismissal takes the
@@ -44,128 +44,152 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
         if isDismissal { chain = presenting?.presentedChain ?? [] }
         // A presentation whose chain was dismissed off screen before its turn came has nothing to show.
-        guard let presenting, !window.isHidden, !chain.isEmpty, isDismissal || isStillPresented else {
+        guard presenting != nil, !window.isHidden, !chain.isEmpty, isDismissal || isStillPresented else {
             settleWithoutCallbacks()
             done()
             return
         }
-        let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.duration : 0)
-        presenting.ownTransitionCoordinator = coordinator
-        for controller in chain { controller.ownTransitionCoordinator = coordinator }
-        if isDismissal {
-            beginDismissal(presenting, in: window)
-        } else {
-            beginPresentation(presenting, in: window)
-        }
-        coordinator.runAlongsideAnimations()
-        // Holds the window weakly: the engine never keeps a window alive (spec §1).
-        let finish: (Bool) -> Void = { [self, weak window] _ in
-            if isDismissal { finishDismissal(in: window) } else { finishPresentation(in: window) }
-            coordinator.complete(cancelled: false)
-            done()
-        }
-        // Read once the app's code has run: a will-callback that hid the window leaves nothing to
-        // animate, and the transition completes inside the call, as on a hidden window.
-        let goesOn = !window.isHidden
-        if !goesOn { reportWindowHiddenAtStart(presenting, in: window) }
-        guard animated, goesOn else {
-            finish(true)
-            return
-        }
-        window.animationStarted(
-            TransitionAnimation(
-                kind: isDismissal ? .dismissal : .presentation, container: presenting, from: isDismissal ? chain : [],
-                to: isDismissal ? [] : chain, duration: Self.duration, window: window, completion: finish))
+        plan = TransitionPlan(
+            kind: isDismissal ? .dismissal : .presentation, animated: animated, duration: Self.duration,
+            willOrder: .leavingFirst, didOrder: .comingFirst, skipsDisappearedLeaving: isDismissal,
+            loading: isDismissal ? .byTheWalk : .beforeTheWills,
+            comingBegins: isDismissal ? .itselfInVisibleWindow : .windowNotHidden,
+            willRule: isDismissal ? .dismissingWill : .presentingWill,
+            didRule: isDismissal ? .dismissingDid : .presentingDid, wait: animated ? .animation : .nothing)
+        self.window = window
+        TransitionRunner.run(self, in: window, done: done)
     }
 
     /// The duration of an animated presentation or dismissal, in seconds.
     static let duration = 0.35
 
-    // MARK: - Presenting
+    // MARK: - The plan
 
-    private func beginPresentation(_ presenting: Controller, in window: Window) {
-        guard let presented = chain.first else { return }
-        presented.loadViewIfNeeded()
-        presented.presentation.chain.presentationBegan()
-        if hidesPresenter {
-            drive(
-                presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                rule: .presentingWill)
+    /// Set when the transition's turn comes (``startVisibleTransition(in:done:)``).
+    private(set) var plan = TransitionPlan(
+        kind: .presentation, animated: false, duration: 0, willOrder: .leavingFirst, didOrder: .comingFirst,
+        loading: .byTheWalk, comingBegins: .windowNotHidden, willRule: .presentingWill, didRule: .presentingDid,
+        wait: .nothing)
+    /// The window the transition runs in; held weakly: the engine never keeps a window alive (spec §1).
+    private weak var window: Window?
+    private var coordinator: Coordinator?
+    /// Whether the links were gone by the time the animation completed: then it sends nothing more.
+    private var linksGone = false
+
+    var host: Controller? { presenting }
+
+    /// A presentation takes the presenter out when the presented controller's style hides it; a
+    /// dismissal takes the chain out, top first.
+    var leaving: TransitionSide {
+        if linksGone { return .one(nil) }
+        if isDismissal { return .several(chain.reversed()) }
+        return .only(hidesPresenter ? presenting : nil)
+    }
+
+    /// A presentation brings in the presented controller; a dismissal brings the presenter back
+    /// when the chain's style hid it.
+    var coming: TransitionSide {
+        if linksGone { return .one(nil) }
+        if isDismissal { return .only(hidesPresenter ? presenting : nil) }
+        return .only(chain.first)
+    }
+
+    var source: EventSource { presenting.map { .controller($0.id) } ?? .external }
+    var animatedLeaving: [Controller] { isDismissal ? chain : [] }
+    var animatedComing: [Controller] { isDismissal ? [] : chain }
+
+    func adopt(_ coordinator: Coordinator) {
+        self.coordinator = coordinator
+        presenting?.ownTransitionCoordinator = coordinator
+        for controller in chain { controller.ownTransitionCoordinator = coordinator }
+    }
+
+    /// A presentation's machine notes it has begun; a dismissal puts the presenter's view back
+    /// where a full-screen presentation took it from.
+    func willCallbacksBegin(in window: Window?) {
+        if isDismissal {
+            restorePresenterView(drivesAppearance: false)
+        } else {
+            chain.first?.presentation.chain.presentationBegan()
         }
-        // The presenter's will-disappear may have hidden the window: then the presented controller
-        // does not begin appearing (its view goes in all the same, as on a hidden window).
-        if !window.isHidden {
-            drive(
-                presented, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: .presentingWill)
-        }
+    }
+
+    func willBeginLeaving(_ controller: Controller) {
+        if isDismissal { controller.presentation.chain.dismissalBegan() }
+    }
+
+    /// The presented view goes into the window: its will-appear came first, unless the presenter's
+    /// will-disappear hid the window (its view goes in all the same, as on a hidden window).
+    func willCallbacksSent(in window: Window?) {
+        guard !isDismissal, let window, let presented = chain.first else { return }
         let view = presented.view
         view.frame = window.bounds
         ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
     }
 
-    private func finishPresentation(in window: Window?) {
-        guard let presented = chain.first, let presenting else { return }
-        AppearanceWalk.endIncomingAppearance(
-            of: presented, animated: animated, source: .controller(presenting.id), rule: .presentingDid)
-        if hidesPresenter {
+    /// Read once the app's code has run: a will-callback that hid the window leaves nothing to
+    /// animate, and the transition completes inside the call, as on a hidden window.
+    func willHalfEnded(in window: Window?) -> Window? {
+        guard let window else { return nil }
+        if window.isHidden, let presenting {
+            reportWindowHiddenAtStart(presenting, in: window)
+            return nil
+        }
+        return window
+    }
+
+    /// A presenter that a presentation hides disappears, and its view leaves the window until the
+    /// dismissal begins (F7); one brought back meanwhile (a container forwarding appearance by hand
+    /// began its appearance during the animation, say) disappears again first.
+    func didCallbacksBegin() {
+        linksGone = presenting == nil || chain.isEmpty
+    }
+
+    func endDisappearance(of controller: Controller, source: EventSource) {
+        guard !isDismissal, let presenting, controller === presenting else {
+            AppearanceWalk.run(
+                from: controller, step: .end(appearing: false), source: source, rule: plan.didRule,
+                rootIsManual: false)
+            return
+        }
+        drive(presenting, .end(appearing: false), rule: .presentingDid)
+        if presenting.appearanceState != .disappeared {
+            drive(
+                presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
+                rule: .presentingDid)
             drive(presenting, .end(appearing: false), rule: .presentingDid)
-            // A presenter brought back meanwhile (a container forwarding appearance by hand began
-            // its appearance during the animation, say) disappears again, as its view now leaves.
-            if presenting.appearanceState != .disappeared {
-                drive(
-                    presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                    rule: .presentingDid)
-                drive(presenting, .end(appearing: false), rule: .presentingDid)
-            }
-            // The presenter's view leaves the window until the dismissal begins (F7).
-            if let view = presenting.storedView, let superview = view.superview {
-                presenting.presentation.chain.viewHidden(
-                    from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)
-                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
-            }
         }
-        presented.presentation.chain.presentationEnded()
-        clearCoordinators()
-        leaveQueue()
-        window?.resolveStatusBarAppearance()
-        runCompletion()
-        self.presenting = nil
-        chain.removeAll()
-    }
-
-    // MARK: - Dismissing
-
-    private func beginDismissal(_ presenting: Controller, in window: Window) {
-        restorePresenterView(drivesAppearance: false)
-        for controller in chain.reversed() where controller.appearanceState != .disappeared {
-            controller.presentation.chain.dismissalBegan()
-            drive(
-                controller, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                rule: .dismissingWill)
-        }
-        // The presenter appears only where it is visible: its place may have left the visible
-        // window meanwhile (its parent's view, say, or a full-screen presentation over its tree).
-        if hidesPresenter, presenting.isInVisibleWindow {
-            drive(
-                presenting, .begin(appearing: true, animated: animated, timing: .afterWillAppear), rule: .dismissingWill
-            )
+        if let view = presenting.storedView, let superview = view.superview {
+            presenting.presentation.chain.viewHidden(
+                from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)
+            ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
         }
     }
 
-    private func finishDismissal(in window: Window?) {
-        guard let presenting else { return }
-        if hidesPresenter {
-            AppearanceWalk.endIncomingAppearance(
-                of: presenting, animated: animated, source: .controller(presenting.id), rule: .dismissingDid)
+    /// The links change (a dismissal cuts them and takes the chain's views out), the completion
+    /// runs, and the controllers are let go of (a dismissed chain top down); then the coordinator's
+    /// completions run.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        if !linksGone {
+            if isDismissal {
+                unlink()
+            } else {
+                chain.first?.presentation.chain.presentationEnded()
+                clearCoordinators()
+            }
+            leaveQueue()
+            window?.resolveStatusBarAppearance()
+            runCompletion()
+            if isDismissal {
+                releaseChainTopDown()
+            } else {
+                presenting = nil
+                chain.removeAll()
+            }
         }
-        for controller in chain.reversed() {
-            drive(controller, .end(appearing: false), rule: .dismissingDid)
-        }
-        unlink()
-        leaveQueue()
-        window?.resolveStatusBarAppearance()
-        runCompletion()
-        releaseChainTopDown()
+        coordinator?.complete(cancelled: false)
+        coordinator = nil
+        done()
     }
 
     /// Off screen, or on a hidden window: the links change with no appearance callbacks.

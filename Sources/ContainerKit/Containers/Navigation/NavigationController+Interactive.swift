@@ -96,14 +96,10 @@ extension NavigationController {
         else { return nil }
         let (top, below) = try! stack.interactivePopBegan()
         beginRemovingChild(top, rule: .navigationInteractiveWillMove)
-        let coordinator = Coordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
-        ownTransitionCoordinator = coordinator
-        below.loadViewIfNeeded()
-        drive(top, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill)
-        beginAppearance(ofIncoming: below, animated: true, in: window, rule: .navigationInteractiveWill)
-        tellDelegateWillShow(below, animated: true)
-        installView(of: below, below: top)
-        coordinator.runAlongsideAnimations()
+        let transition = NavigationTransition(
+            self, from: top, to: below, animated: true, completions: [], interactive: true)
+        // The plan of a navigation transition has a coordinator.
+        let coordinator = TransitionRunner.begin(transition, in: window)!
 
         var animation: TransitionAnimation?
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
@@ -120,8 +116,7 @@ extension NavigationController {
             if handle?.state == .cancelled {
                 cancelInteractivePop(top: top, below: below)
             } else {
-                completeTransition(
-                    NavigationTransition(from: top, to: below, animated: true, completions: []), interactive: true)
+                TransitionRunner.end(transition, finished: true, done: .nothing)
             }
             window?.releaseVisibleTransitionSlot()
         }

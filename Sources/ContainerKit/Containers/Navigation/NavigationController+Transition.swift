@@ -1,23 +1,114 @@
-/// A visible navigation transition: what it takes out and brings in. A reference, so the
-/// animation's completion holds the controllers only through it, and lets them go when it ends.
+/// A visible navigation transition: what it takes out and brings in, and the requests'
+/// completions it runs at its end (spec §6). It holds the controllers while it runs and lets them go
+/// as it ends, before the deallocations it sends.
 @MainActor
-final class NavigationTransition {
+final class NavigationTransition: PlannedTransition {
+    let navigation: NavigationController
     var from: Controller?
     var to: Controller?
-    let animated: Bool
     let completions: [() -> Void]
+    let plan: TransitionPlan
+    /// The controller whose removal ends with the transition, released once everything else it
+    /// sends has run.
+    private var removed: Controller?
 
-    init(from: Controller?, to: Controller?, animated: Bool, completions: [() -> Void]) {
+    init(
+        _ navigation: NavigationController, from: Controller?, to: Controller?, animated: Bool,
+        completions: [() -> Void], interactive: Bool = false
+    ) {
+        self.navigation = navigation
         self.from = from
         self.to = to
-        self.animated = animated
         self.completions = completions
+        plan = TransitionPlan(
+            kind: .navigation, animated: animated, duration: NavigationController.transitionDuration,
+            willOrder: .leavingFirst, didOrder: .leavingFirst, loading: .beforeTheWills, comingBegins: .hostShown,
+            isInteractive: interactive,
+            willRule: interactive ? .navigationInteractiveWill : .navigationWill, didRule: .navigationDid,
+            wait: animated ? .animation : .nothing)
     }
 
     /// The transition the navigation stack started. It holds the controllers alone: the value it is
     /// made from goes at once, so they can go as soon as it lets them.
-    convenience init(_ started: NavigationStackMachine<ContainerRequest>.Transition) {
-        self.init(from: started.from, to: started.to, animated: started.animated, completions: started.completions)
+    convenience init(
+        _ navigation: NavigationController, _ started: NavigationStackMachine<ContainerRequest>.Transition
+    ) {
+        self.init(
+            navigation, from: started.from, to: started.to, animated: started.animated,
+            completions: started.completions)
+    }
+
+    var host: Controller? { navigation }
+    var leaving: TransitionSide { .only(from) }
+    var coming: TransitionSide { .only(to) }
+    var source: EventSource { .controller(navigation.id) }
+
+    /// The incoming top's `willShow` goes to the delegate, and its view goes in: below the outgoing
+    /// top's for a swipe back, which uncovers it.
+    func willCallbacksSent(in window: Window?) {
+        // `switch`, not `if let`: a binding is a copy, retained and released around each call.
+        switch to {
+        case let incoming?:
+            navigation.tellDelegateWillShow(incoming, animated: plan.animated)
+            navigation.installView(of: incoming, below: plan.isInteractive ? from : nil)
+        case nil: break
+        }
+    }
+
+    func willHalfEnded(in window: Window?) -> Window? {
+        guard let window else { return nil }
+        let goesOn = navigation.goesOnAfterItsStart(
+            in: window, transition: "The navigation transition", incoming: to.asArray)
+        return goesOn ? window : nil
+    }
+
+    /// The outgoing top's view leaves, and the stack shows the incoming top.
+    func didCallbacksBegin() {
+        switch from {
+        case let outgoing? where outgoing !== to: navigation.uninstallView(of: outgoing)
+        default: break
+        }
+        try! navigation.stack.transitionReachedEnd(showing: to)
+    }
+
+    /// The outgoing top's move ends right after its `viewDidDisappear`, if the change removed it.
+    func leavingSideEnded() {
+        removed =
+            from === navigation.stack.leavingShown
+            ? navigation.endLeavingShownMove(interactive: plan.isInteractive) : nil
+    }
+
+    /// The incoming top's move ends right after its `viewDidAppear` (or a `viewDidDisappear` that
+    /// came first), most often inside that walk already (``Controller/appearanceEnded(from:)``); one
+    /// that did not appear (the transition completed off screen) waits for its first appearance
+    /// (§6). One already appeared (its appearance was left to a container that forwards by hand)
+    /// ends it too: no `viewDidAppear` of this transition will come.
+    func appearanceEnded(of controller: Controller, wasAppearing: Bool) {
+        if controller.appearanceState == .appeared || (wasAppearing && controller.appearanceState != .appearing) {
+            navigation.endPendingTopMove(of: controller)
+        }
+    }
+
+    /// The coordinator's completions, `didShow`, the requests' completions, the deallocation of the
+    /// controller the change removed; then the requests that waited for the transition are applied.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        let navigation = navigation
+        navigation.ownTransitionCoordinator?.complete(cancelled: false)
+        navigation.ownTransitionCoordinator = nil
+        switch to {
+        case let incoming?: navigation.tellDelegateDidShow(incoming, animated: plan.animated)
+        case nil: break
+        }
+        navigation.runCompletions(completions, rule: .navigationCompletion)
+        from = nil
+        to = nil
+        let removed = removed
+        self.removed = nil
+        navigation.release(removed.asArray)
+        try! navigation.stack.transitionEnded()
+        navigation.checkInvariants()
+        navigation.applyWaitingRequests()
+        done()
     }
 }
 
@@ -33,9 +124,8 @@ extension NavigationController: VisibleTransitionHost {
         }
         // This transition's willShow and didShow take the place of those of the navigation
         // controller's own appearance (spec §6), unless it shows the controller shown already.
-        let transition = NavigationTransition(try! stack.transitionStarted())
-        let incoming = transition.to
-        guard incoming !== transition.from else {
+        let transition = NavigationTransition(self, try! stack.transitionStarted())
+        guard transition.to !== transition.from else {
             // The shown controller is the top: nothing to show. The moves left open (the shown
             // controller taken out and put back) end, and the requests' completions run.
             transition.from = nil
@@ -49,85 +139,7 @@ extension NavigationController: VisibleTransitionHost {
             done()
             return
         }
-        let animated = transition.animated
-        let coordinator = Coordinator(isAnimated: animated, duration: animated ? Self.transitionDuration : 0)
-        ownTransitionCoordinator = coordinator
-        incoming?.loadViewIfNeeded()
-        if let outgoing = transition.from {
-            drive(
-                outgoing, .begin(appearing: false, animated: animated, timing: .afterWillAppear), rule: .navigationWill)
-        }
-        // Each callback may re-enter the engine (take this controller out of the window, hide the
-        // window), so whether it is still on screen is read again after them (Reentrancy.md).
-        // `switch`, not `if let`, here and below: an `if let` binding is a copy, retained and
-        // released around each call it is passed to.
-        switch incoming {
-        case let incoming?:
-            beginAppearance(ofIncoming: incoming, animated: animated, in: window, rule: .navigationWill)
-            tellDelegateWillShow(incoming, animated: animated)
-            installView(of: incoming)
-        case nil: break
-        }
-        coordinator.runAlongsideAnimations()
-        let goesOn = goesOnAfterItsStart(
-            in: window, transition: "The navigation transition", incoming: incoming.asArray)
-        // The completion is made only for an animation that goes on: one that ends here needs no
-        // closure on the heap.
-        guard animated, goesOn else {
-            completeTransition(transition)
-            done()
-            return
-        }
-        window.animationStarted(
-            TransitionAnimation(
-                kind: .navigation, container: self, from: transition.from.asArray,
-                to: incoming.asArray,
-                duration: Self.transitionDuration, window: window,
-                completion: { [self] _ in
-                    completeTransition(transition)
-                    done()
-                }))
-    }
-
-    /// The end of a visible transition (spec §6): the outgoing top's `viewDidDisappear`, then its
-    /// `didMove(toParent: nil)` if the change removed it; the incoming top's `viewDidAppear`, then its
-    /// `didMove(toParent: self)` if the change added it; the coordinator's alongside completions;
-    /// `didShow`; the requests' completions; the deallocation of the controller it removed. Then
-    /// the requests that waited for it are applied. A transition to an empty stack (no incoming
-    /// controller) takes the old top out and shows nothing: no `didShow`.
-    func completeTransition(_ transition: NavigationTransition, interactive: Bool = false) {
-        let incoming = transition.to
-        if let outgoing = transition.from, outgoing !== incoming { uninstallView(of: outgoing) }
-        try! stack.transitionReachedEnd(showing: incoming)
-        if let outgoing = transition.from { drive(outgoing, .end(appearing: false), rule: .navigationDid) }
-        let leaving = transition.from === stack.leavingShown ? endLeavingShownMove(interactive: interactive) : nil
-        switch incoming {
-        case let incoming?:
-            let wasAppearing = incoming.appearanceState == .appearing
-            endIncomingAppearance(of: incoming, animated: transition.animated, rule: .navigationDid)
-            // Its move ends right after its viewDidAppear (or a viewDidDisappear that came first),
-            // most often inside that walk already (``Controller/appearanceEnded(from:)``); one that did
-            // not appear (the transition completed off screen) waits for its first appearance (§6).
-            // One already appeared (its appearance was left to a container that forwards by hand)
-            // ends it too: no viewDidAppear of this transition will come.
-            if incoming.appearanceState == .appeared || (wasAppearing && incoming.appearanceState != .appearing) {
-                endPendingTopMove(of: incoming)
-            }
-        case nil: break
-        }
-        ownTransitionCoordinator?.complete(cancelled: false)
-        ownTransitionCoordinator = nil
-        switch incoming {
-        case let incoming?: tellDelegateDidShow(incoming, animated: transition.animated)
-        case nil: break
-        }
-        runCompletions(transition.completions, rule: .navigationCompletion)
-        transition.from = nil
-        transition.to = nil
-        release(leaving.asArray)
-        try! stack.transitionEnded()
-        checkInvariants()
-        applyWaitingRequests()
+        TransitionRunner.run(transition, in: window, done: done)
     }
 
     /// Off screen: the transition completes inside the call, with no appearance callbacks: the

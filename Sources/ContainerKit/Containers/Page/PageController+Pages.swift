@@ -260,25 +260,7 @@ extension PageController: VisibleTransitionHost {
             return
         }
         paging.turnBegan()
-        beginTurn(turn, interactive: false, in: window)
-        let finish: (Bool) -> Void = { [self] finished in
-            finishTurn(turn, swiped: false)
-            settleProgrammaticMoves(turn)
-            runPageCompletions(completions, finished: finished)
-            checkInvariants()
-            done()
-            endTurnInFlight()
-        }
-        let goesOn = goesOnAfterItsStart(in: window, transition: "The page turn", incoming: turn.entering)
-        guard turn.animated, goesOn else {
-            finish(true)
-            return
-        }
-        // Named by the views the turn moves: a page it keeps on screen is neither taken out nor
-        // brought in, and the turn sends it nothing (F1, F7).
-        window.animationStarted(
-            TransitionAnimation(
-                kind: .paging, container: self, from: turn.leaving, to: turn.entering, duration: Self.turnDuration,
-                window: window, completion: finish))
+        TransitionRunner.run(
+            PageTurnTransition(self, turn, swiped: false, completions: completions), in: window, done: done)
     }
 }

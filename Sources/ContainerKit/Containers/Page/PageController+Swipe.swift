@@ -106,7 +106,8 @@ extension PageController {
             return nil
         }
         paging.swipeBegan()
-        beginTurn(turn, interactive: true, in: window)
+        let swipeTurn = PageTurnTransition(self, turn, swiped: true)
+        TransitionRunner.begin(swipeTurn, in: window)
 
         var animation: TransitionAnimation?
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
@@ -121,7 +122,7 @@ extension PageController {
         ) { [self, weak handle, weak window] finished in
             let completed = handle?.state != .cancelled
             if completed {
-                finishTurn(turn, swiped: true)
+                TransitionRunner.end(swipeTurn, finished: true, done: .nothing)
                 // Pages asked for by code during the swipe win: their turn runs next.
                 paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsBefore)
                 changingContents { settleCompletedTurn(turn, swiped: true) }

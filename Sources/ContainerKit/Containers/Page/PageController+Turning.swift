@@ -31,47 +31,34 @@ struct PageTurn {
 }
 
 extension PageController {
-    /// The first half of every turn, programmatic or swiped, in `window`: each incoming page's
-    /// `viewWillAppear` (its view loaded just before), then each outgoing page's
-    /// `viewWillDisappear`; the incoming views go in. Left before right, except the incoming pages
-    /// of an animated turn with a middle spine, right before left (spec §8 [rev 2]). An incoming
-    /// page begins appearing only while this controller is still on screen there: the callbacks
-    /// sent before may have taken it out (Reentrancy.md).
-    func beginTurn(_ turn: PageTurn, interactive: Bool, in window: Window) {
-        let rule = rule(of: turn, swiped: interactive)
-        let coordinator = Coordinator(
-            isAnimated: turn.animated, duration: turn.animated ? Self.turnDuration : 0, isInteractive: interactive)
-        ownTransitionCoordinator = coordinator
-        for page in incomingWillOrder(turn.entering, animated: turn.animated) {
-            page.loadViewIfNeeded()
-            beginAppearance(ofIncoming: page, animated: turn.animated, in: window, rule: rule)
-        }
-        for page in turn.leaving {
-            drive(page, .begin(appearing: false, animated: turn.animated, timing: .afterWillAppear), rule: rule)
-        }
-        for page in turn.to { installView(of: page) }
-        coordinator.runAlongsideAnimations()
+    /// The plan of `turn` (spec §8): each incoming page's `viewWillAppear` (its view loaded just
+    /// before), then each outgoing page's `viewWillDisappear`, left before right, except the
+    /// incoming pages of an animated turn with a middle spine, right before left (§8 **[rev 2]**);
+    /// an incoming page begins appearing only while this controller is still on screen (the
+    /// callbacks sent before may have taken it out: Reentrancy.md). When it completes, `.scroll`
+    /// sends the incoming pages' `viewDidAppear` first, `.pageCurl` the outgoing pages'
+    /// `viewDidDisappear` first. An incoming page whose view is not in a visible window then (its
+    /// callbacks took this controller off screen) disappears again instead.
+    func plan(of turn: PageTurn, swiped: Bool) -> TransitionPlan {
+        let rule = rule(of: turn, swiped: swiped)
+        return TransitionPlan(
+            kind: .paging, animated: turn.animated, duration: Self.turnDuration, willOrder: .comingFirst,
+            didOrder: transitionStyle == .scroll ? .comingFirst : .leavingFirst,
+            reversesComingWills: spineLocation == .mid && turn.animated, loading: .beforeEachWill,
+            comingBegins: .hostShown, isInteractive: swiped, willRule: rule, didRule: rule,
+            wait: turn.animated ? .animation : .nothing)
     }
 
-    /// The end of a turn that completed: `.scroll` sends the incoming pages' `viewDidAppear` first,
-    /// `.pageCurl` the outgoing pages' `viewDidDisappear` first (spec §8). An incoming page whose
-    /// view is not in a visible window then (its callbacks took this controller off screen)
-    /// disappears again instead.
-    func finishTurn(_ turn: PageTurn, swiped: Bool) {
-        let rule = rule(of: turn, swiped: swiped)
+    /// The incoming views go in, once the will-callbacks have run.
+    func pagesWentIn(_ turn: PageTurn) {
+        for page in turn.to { installView(of: page) }
+    }
+
+    /// The outgoing views leave, before the did-callbacks, and the pages of the turn are shown.
+    func pagesWentOut(_ turn: PageTurn) {
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
         paging.pagesDisplayed(turn.to)
-        switch transitionStyle {
-        case .scroll:
-            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated, rule: rule) }
-            for page in turn.leaving { drive(page, .end(appearing: false), rule: rule) }
-        case .pageCurl:
-            for page in turn.leaving { drive(page, .end(appearing: false), rule: rule) }
-            for page in turn.entering { endIncomingAppearance(of: page, animated: turn.animated, rule: rule) }
-        }
-        ownTransitionCoordinator?.complete(cancelled: false)
-        ownTransitionCoordinator = nil
     }
 
     /// Inside `cancel()`: `.scroll` brings the outgoing pages back at once (will and did), `.pageCurl`
@@ -171,4 +158,66 @@ extension PageController {
 
     /// The duration of an animated page turn, in seconds.
     public static let turnDuration = 0.35
+}
+
+/// A page turn under way (spec §8): one that `setControllers(_:direction:animated:completion:)`
+/// asked for, run by the window, with the "finished" order of the page controller's style and no
+/// delegate calls, then the moves of the new and old pages and the completions; or the turn of a
+/// swipe, whose will-half runs as the swipe begins and whose did-half runs when the animation
+/// completes, if the gesture finished (``PageController/beginInteractivePaging(_:)`` takes the
+/// rest).
+@MainActor
+final class PageTurnTransition: PlannedTransition {
+    let pageController: PageController
+    let turn: PageTurn
+    let swiped: Bool
+    let completions: [(Bool) -> Void]
+    let plan: TransitionPlan
+    let leaving: TransitionSide
+    let coming: TransitionSide
+
+    init(_ pageController: PageController, _ turn: PageTurn, swiped: Bool, completions: [(Bool) -> Void] = []) {
+        self.pageController = pageController
+        self.turn = turn
+        self.swiped = swiped
+        self.completions = completions
+        plan = pageController.plan(of: turn, swiped: swiped)
+        leaving = .several(turn.leaving)
+        coming = .several(turn.entering)
+    }
+
+    var host: Controller? { pageController }
+    var source: EventSource { .controller(pageController.id) }
+
+    func willCallbacksSent(in window: Window?) {
+        pageController.pagesWentIn(turn)
+    }
+
+    func willHalfEnded(in window: Window?) -> Window? {
+        guard let window else { return nil }
+        let goesOn = pageController.goesOnAfterItsStart(
+            in: window, transition: "The page turn", incoming: turn.entering)
+        return goesOn ? window : nil
+    }
+
+    func didCallbacksBegin() {
+        pageController.pagesWentOut(turn)
+    }
+
+    /// The coordinator's completions; for a turn asked for by code, then the moves of the new and
+    /// old pages, the completions, and a request that waited for the turn.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        let pageController = pageController
+        pageController.ownTransitionCoordinator?.complete(cancelled: false)
+        pageController.ownTransitionCoordinator = nil
+        guard !swiped else {
+            done()
+            return
+        }
+        pageController.settleProgrammaticMoves(turn)
+        pageController.runPageCompletions(completions, finished: finished)
+        pageController.checkInvariants()
+        done()
+        pageController.endTurnInFlight()
+    }
 }

@@ -1,18 +1,71 @@
-/// A tab switch whose first half has run: what it takes out and brings in. A reference, so the
-/// deferred did-half holds the two tabs only through it, and lets them go when it has run.
+/// A tab switch: what it takes out and brings in (spec §7). It holds the two tabs while it runs
+/// and lets them go as it ends.
 @MainActor
-final class TabSwitch {
-    /// The switch's number in the tab bar controller's ``TabSelectionMachine``.
-    let number: UInt64
+final class TabSwitch: PlannedTransition {
+    let tabBar: TabBarController
     var from: Controller?
     var to: Controller?
+    let plan: TransitionPlan
+    /// The switch's number in the tab bar controller's ``TabSelectionMachine``, given once its
+    /// first half has run.
+    private var number: UInt64 = 0
+    private var coordinator: Coordinator?
 
-    /// The switch the selection machine put in flight. It holds the tabs alone: the value it is
-    /// made from goes at once, so they can go as soon as it lets them.
-    init(_ started: TabSelectionMachine.Switch) {
-        number = started.number
-        from = started.from
-        to = started.to
+    /// A switch from `from` to `to`; with `deferringDidHalf`, its did-half waits for the end of the
+    /// turn (§1 **[rev 2]**). One that waited for the window runs whole, as one step (§7, MODEL).
+    init(_ tabBar: TabBarController, from: Controller?, to: Controller?, deferringDidHalf: Bool) {
+        self.tabBar = tabBar
+        self.from = from
+        self.to = to
+        let rule: Rule = deferringDidHalf ? .tabWill : .tabWaitingSwitch
+        plan = TransitionPlan(
+            kind: .tabSwitch, animated: false, duration: 0, willOrder: .comingFirst, didOrder: .leavingFirst,
+            loading: .beforeTheWills, comingBegins: .hostShown, comingTiming: .beforeDidAppear, willRule: rule,
+            didRule: deferringDidHalf ? .tabDid : .tabWaitingSwitch, wait: deferringDidHalf ? .endOfTurn : .nothing)
+    }
+
+    var host: Controller? { tabBar }
+    var leaving: TransitionSide { .only(from) }
+    var coming: TransitionSide { .only(to) }
+    var source: EventSource { .controller(tabBar.id) }
+
+    func adopt(_ coordinator: Coordinator) {
+        tabBar.ownTransitionCoordinator = coordinator
+        self.coordinator = coordinator
+    }
+
+    /// The views swap.
+    func willCallbacksSent(in window: Window?) {
+        if let to { tabBar.installView(of: to) }
+        if let from { tabBar.uninstallView(of: from) }
+        tabBar.selection.viewsSwapped(showing: to)
+    }
+
+    func willHalfEnded(in window: Window?) -> Window? {
+        // `from` is not `to` (the tab bar controller checked), so the machine's refusal cannot come.
+        number = try! tabBar.selection.firstHalfRan(from: from, to: to).number
+        guard let window else { return nil }
+        return tabBar.goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
+            ? window : nil
+    }
+
+    /// The incoming tab's layout pass (`viewIsAppearing`, §1) comes before the did-callbacks.
+    func didCallbacksBegin() {
+        if let to { tabBar.sendViewIsAppearing(from: to) }
+    }
+
+    /// The coordinator's completions, then what waited for the switch.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        tabBar.selection.switchCompleted(number: number)
+        from = nil
+        to = nil
+        if let coordinator {
+            coordinator.complete(cancelled: false)
+            if tabBar.ownTransitionCoordinator === coordinator { tabBar.ownTransitionCoordinator = nil }
+        }
+        coordinator = nil
+        tabBar.finishSwitch()
+        done()
     }
 }
 
@@ -40,62 +93,15 @@ extension TabBarController: VisibleTransitionHost {
             done()
             return
         }
-        let coordinator = Coordinator(isAnimated: false, duration: 0)
-        ownTransitionCoordinator = coordinator
-        to?.loadViewIfNeeded()
-        // Each callback may re-enter the engine (take this controller out of the window, hide
-        // the window), so whether it is still on screen is read again after them (Reentrancy.md).
-        // A switch that waited for the window runs whole at the end of a turn (§7, MODEL).
-        let willRule: Rule = deferringDidHalf ? .tabWill : .tabWaitingSwitch
-        if let to, isShown(in: window) {
-            drive(to, .begin(appearing: true, animated: false, timing: .beforeDidAppear), rule: willRule)
-        }
-        if let from { drive(from, .begin(appearing: false, animated: false, timing: .afterWillAppear), rule: willRule) }
-        if let to { installView(of: to) }
-        if let from { uninstallView(of: from) }
-        selection.viewsSwapped(showing: to)
-        coordinator.runAlongsideAnimations()
-        // `from` is not `to` (the guard above), so the machine's refusal cannot come.
-        let tabSwitch = TabSwitch(try! selection.firstHalfRan(from: from, to: to))
-        let goesOn = goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
-        guard deferringDidHalf, goesOn else {
-            completeSwitch(tabSwitch, coordinator: coordinator, rule: deferringDidHalf ? .tabDid : .tabWaitingSwitch)
-            done()
-            return
-        }
-        // In flight until the end of the turn, though not animated: never handed to the driver. A
-        // container leaving the window, or the window hiding, completes it first, as any other.
-        let animation = TransitionAnimation(
-            kind: .tabSwitch, container: self, from: from.asArray, to: to.asArray,
-            duration: 0, window: window
-        ) { [self] _ in
-            completeSwitch(tabSwitch, coordinator: coordinator, rule: .tabDid)
-            done()
-        }
-        window.animationsInFlight.append(animation)
-        window.enqueue(.completeAnimation(animation))
-    }
-
-    /// The second half of a switch: the incoming tab's layout pass (`viewIsAppearing`, §1), the
-    /// outgoing tab's did-disappear, the incoming tab's did-appear, the coordinator's completions,
-    /// then what waited for the switch (``finishSwitch()``).
-    private func completeSwitch(_ tabSwitch: TabSwitch, coordinator: Coordinator, rule: Rule) {
-        if let to = tabSwitch.to { sendViewIsAppearing(from: to) }
-        if let from = tabSwitch.from { drive(from, .end(appearing: false), rule: rule) }
-        if let to = tabSwitch.to { endIncomingAppearance(of: to, animated: false, rule: rule) }
-        selection.switchCompleted(number: tabSwitch.number)
-        tabSwitch.from = nil
-        tabSwitch.to = nil
-        coordinator.complete(cancelled: false)
-        if ownTransitionCoordinator === coordinator { ownTransitionCoordinator = nil }
-        finishSwitch()
+        TransitionRunner.run(
+            TabSwitch(self, from: from, to: to, deferringDidHalf: deferringDidHalf), in: window, done: done)
     }
 
     /// The layout pass of an incoming tab (§1, §3 **[rev 2]**): `viewIsAppearing` of `incoming` and of
     /// the controllers appearing with it that it reaches by forwarding, pre-order, each once per
     /// appearance, before the switch's did-callbacks. A controller a callback moved on is passed
     /// over, with what is below it.
-    private func sendViewIsAppearing(from incoming: Controller) {
+    func sendViewIsAppearing(from incoming: Controller) {
         var stack: [Controller] = [incoming]
         while let controller = stack.popLast() {
             guard controller.appearanceState == .appearing else { continue }

@@ -1,0 +1,182 @@
+/// Runs every visible transition from its plan (``TransitionPlan``, ``PlannedTransition``): a
+/// custom container's `transition(from:to:…)`, a navigation transition, a tab switch, a page turn,
+/// a presentation and a dismissal.
+///
+/// The will-half (``begin(_:in:)``): the coordinator; the incoming views loaded when the plan
+/// says so; the outgoing and incoming controllers' will-callbacks, in the plan's order, each
+/// incoming one only while the plan's condition holds; the transition's own steps (views in and
+/// out, the delegate's `willShow`, the app's `animations`); the coordinator's alongside animations.
+/// Then the transition says whether it goes on, read once the app's code has run. The did-half
+/// (``end(_:finished:done:)``) follows at once, or when the animation completes, or at the end of
+/// the turn: the transition's first steps, the did-callbacks in the plan's order, then its moves,
+/// delegate calls, completions and releases.
+///
+/// Each callback may re-enter the engine. The appearance walk checks each step's premises
+/// (``PlannedStep``), and the conditions the plan names are read just before the step they guard,
+/// so what a callback changed is seen by the next step (Reentrancy.md).
+@MainActor
+enum TransitionRunner {
+    /// Runs `transition`, started in `window` (nil for a custom transition off screen): its
+    /// will-half now, its did-half now or once what the plan waits for has come. `done` is passed
+    /// on to the transition's ``PlannedTransition/complete(finished:done:)``.
+    static func run<Transition: PlannedTransition>(
+        _ transition: Transition, in window: Window?, done: VisibleTransitionDone
+    ) {
+        begin(transition, in: window)
+        let waitingWindow = transition.willHalfEnded(in: window)
+        let wait = transition.plan.wait
+        // `switch`, not `if let`: a binding is a copy, retained and released around each call.
+        switch (waitingWindow, wait) {
+        case (let window?, .animation), (let window?, .endOfTurn):
+            let plan = transition.plan
+            let animation = TransitionAnimation(
+                kind: plan.kind, container: transition.host!, from: transition.animatedLeaving,
+                to: transition.animatedComing, duration: plan.duration, options: plan.options, window: window
+            ) { finished in
+                end(transition, finished: finished, done: done)
+            }
+            if wait == .animation {
+                window.animationStarted(animation)
+            } else {
+                // In flight until the end of the turn, though not animated: never handed to the
+                // driver. A container leaving the window, or the window hiding, completes it first.
+                window.animationsInFlight.append(animation)
+                window.enqueue(.completeAnimation(animation))
+            }
+        default:
+            end(transition, finished: true, done: done)
+        }
+    }
+
+    /// The will-half of `transition` in `window`, up to and including the coordinator's alongside
+    /// animations. An interactive transition calls it, then hands its animation to a gesture.
+    /// Returns the coordinator it made, if the plan has one.
+    @discardableResult
+    static func begin<Transition: PlannedTransition>(_ transition: Transition, in window: Window?) -> Coordinator? {
+        let plan = transition.plan
+        var coordinator: Coordinator?
+        if plan.hasCoordinator {
+            let made = Coordinator(
+                isAnimated: plan.animated, duration: plan.animated ? plan.duration : 0,
+                isInteractive: plan.isInteractive)
+            transition.adopt(made)
+            coordinator = made
+        }
+        if plan.loading == .beforeTheWills {
+            let coming = transition.coming
+            for index in 0..<coming.count { coming.with(index) { $0.loadViewIfNeeded() } }
+        }
+        transition.willCallbacksBegin(in: window)
+        if plan.sendsWillCallbacks {
+            let source = transition.source
+            switch plan.willOrder {
+            case .leavingFirst:
+                beginLeaving(transition, source: source)
+                beginComing(transition, in: window, source: source)
+            case .comingFirst:
+                beginComing(transition, in: window, source: source)
+                beginLeaving(transition, source: source)
+            }
+        }
+        transition.willCallbacksSent(in: window)
+        coordinator?.runAlongsideAnimations()
+        return coordinator
+    }
+
+    /// The did-half of `transition`: its first steps, the did-callbacks in the plan's order (none
+    /// when the will-callbacks were not sent), then the rest (``PlannedTransition/complete(finished:done:)``).
+    static func end<Transition: PlannedTransition>(
+        _ transition: Transition, finished: Bool, done: VisibleTransitionDone
+    ) {
+        transition.didCallbacksBegin()
+        if transition.plan.sendsWillCallbacks {
+            let source = transition.source
+            switch transition.plan.didOrder {
+            case .leavingFirst:
+                endLeaving(transition, source: source)
+                endComing(transition, source: source)
+            case .comingFirst:
+                endComing(transition, source: source)
+                endLeaving(transition, source: source)
+            }
+        }
+        transition.complete(finished: finished, done: done)
+    }
+
+    @inline(__always)
+    private static func beginLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
+        let plan = transition.plan
+        let leaving = transition.leaving
+        for index in 0..<leaving.count {
+            leaving.with(index) { controller in
+                if plan.skipsDisappearedLeaving, controller.appearanceState == .disappeared { return }
+                transition.willBeginLeaving(controller)
+                AppearanceWalk.run(
+                    from: controller,
+                    step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
+                    source: source, rule: plan.willRule, rootIsManual: false)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func beginComing<Transition: PlannedTransition>(
+        _ transition: Transition, in window: Window?, source: EventSource
+    ) {
+        let plan = transition.plan
+        let coming = transition.coming
+        let count = coming.count
+        for position in 0..<count {
+            coming.with(plan.reversesComingWills ? count - 1 - position : position) { controller in
+                if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
+                guard mayBegin(controller, of: transition, in: window) else { return }
+                AppearanceWalk.run(
+                    from: controller,
+                    step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
+                    source: source, rule: plan.willRule, rootIsManual: false)
+            }
+        }
+    }
+
+    /// Whether `controller`, brought in by `transition`, begins appearing now (the plan's
+    /// ``TransitionPlan/ComingCondition``).
+    @inline(__always)
+    private static func mayBegin<Transition: PlannedTransition>(
+        _ controller: Controller, of transition: Transition, in window: Window?
+    ) -> Bool {
+        switch transition.plan.comingBegins {
+        case .hostShown:
+            guard let window, let host = transition.host else { return false }
+            return host.isInVisibleWindow && host.storedView?.isIn(window) == true
+        case .hostInVisibleWindow:
+            return transition.host?.isInVisibleWindow == true
+        case .windowNotHidden:
+            return window?.isHidden == false
+        case .itselfInVisibleWindow:
+            return controller.isInVisibleWindow
+        }
+    }
+
+    @inline(__always)
+    private static func endLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
+        let leaving = transition.leaving
+        for index in 0..<leaving.count {
+            leaving.with(index) { transition.endDisappearance(of: $0, source: source) }
+        }
+        transition.leavingSideEnded()
+    }
+
+    @inline(__always)
+    private static func endComing<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
+        let plan = transition.plan
+        let coming = transition.coming
+        for index in 0..<coming.count {
+            coming.with(index) { controller in
+                let wasAppearing = controller.appearanceState == .appearing
+                AppearanceWalk.endIncomingAppearance(
+                    of: controller, animated: plan.animated, source: source, rule: plan.didRule)
+                transition.appearanceEnded(of: controller, wasAppearing: wasAppearing)
+            }
+        }
+    }
+}
