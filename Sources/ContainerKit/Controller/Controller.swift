@@ -27,6 +27,10 @@ open class Controller {
     @exclusivity(unchecked) final var appearance = AppearanceStateMachine()
     @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
 
+    /// The callback whose base implementation the running override is expected to reach. Next to
+    /// ``deliveringAppearance``: a delivery saves and restores both.
+    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
+
     /// The appearance callback being delivered to this controller, if any (for R8's flags).
     @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
 
@@ -64,9 +68,6 @@ open class Controller {
 
     /// Where the controller stands among its parent's children (see ``NodeList``).
     @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
-
-    /// The callback whose base implementation the running override is expected to reach.
-    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
 
     /// The controller's identity in events and violations.
     public let id: ControllerID
