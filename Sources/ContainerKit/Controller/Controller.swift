@@ -14,16 +14,36 @@
 /// other lifecycle flags.
 @MainActor
 open class Controller {
-    // Engine state first: classes are laid out in declaration order, so the fields every callback
-    // reads share the object's first cache lines, and a walk over a tree too large for the caches
-    // misses less. The engine's own stored state is `@exclusivity(unchecked)`: the engine commits
-    // state before it calls out (DESIGN principle 3) and never holds an access across a call out, so
-    // the runtime's dynamic exclusivity checks, a quarter of a containment round trip's
-    // instructions, could only ever pass.
+    // The fields an appearance walk reads for every controller come first, and the small ones
+    // next to each other: classes are laid out in declaration order, so those fields share the
+    // object's first cache line or two, and a walk over a tree too large for the caches misses
+    // less. What few controllers use (titles and bar items, a preferred content size) lives in
+    // ``ControllerExtras``, and presentation in ``PresentationState``, so a container's children
+    // follow close behind. The engine's own stored state is `@exclusivity(unchecked)`: the engine
+    // commits state before it calls out (DESIGN principle 3) and never holds an access across a
+    // call out, so the runtime's dynamic exclusivity checks, a quarter of a containment round
+    // trip's instructions, could only ever pass.
 
-    @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
     @exclusivity(unchecked) final var appearance = AppearanceStateMachine()
-    @exclusivity(unchecked) final var containment = ContainmentStateMachine()
+    @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
+
+    /// The callback whose base implementation the running override is expected to reach. Next to
+    /// ``deliveringAppearance``: a delivery saves and restores both.
+    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
+
+    /// The appearance callback being delivered to this controller, if any (for R8's flags).
+    @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
+
+    /// The appearance step being delivered to this built-in container, which its base appearance
+    /// callbacks forward to its visible children (F6).
+    @exclusivity(unchecked) final var drivenStep: AppearanceStep?
+
+    /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
+    @exclusivity(unchecked) final var forwardsSizeTransition = false
+
+    /// The rule its deallocation cites: set by a built-in container or a dismissal as it lets go of
+    /// the controller (a deallocation's cause, read in `deinit`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var releaseRule = Rule.release
 
     /// The root view; nil until loaded.
     @exclusivity(unchecked) final var storedView: View?
@@ -49,15 +69,10 @@ open class Controller {
     /// Where the controller stands among its parent's children (see ``NodeList``).
     @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
 
-    /// The callback whose base implementation the running override is expected to reach.
-    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
+    /// The controller's identity in events and violations.
+    public let id: ControllerID
 
-    /// The appearance callback being delivered to this controller, if any (for R8's flags).
-    @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
-
-    /// The appearance step being delivered to this built-in container, which its base appearance
-    /// callbacks forward to its visible children (F6).
-    @exclusivity(unchecked) final var drivenStep: AppearanceStep?
+    @exclusivity(unchecked) final var containment = ContainmentStateMachine()
 
     /// The container this controller is on its way to, if any (see ``Claim``): named by a request
     /// waiting for a navigation controller's transition, checked by a change of a container's
@@ -76,9 +91,6 @@ open class Controller {
         @exclusivity(unchecked) final var appearanceLeftToHand = false
     #endif
 
-    /// The controller's identity in events and violations.
-    public let id: ControllerID
-
     /// Presentation settings and links (Presentation/Controller+Presentation.swift): nil until
     /// one is written, as most controllers never present or are presented (``PresentationState``).
     @exclusivity(unchecked) final var presentationStorage: PresentationState?
@@ -86,29 +98,13 @@ open class Controller {
     /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
     @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?
 
-    /// Set by the base `viewWillTransition(to:with:)`: the engine then forwards to the children.
-    @exclusivity(unchecked) final var forwardsSizeTransition = false
-    /// The rule its deallocation cites: set by a built-in container or a dismissal as it lets go of
-    /// the controller (a deallocation's cause, read in `deinit`).
-    @exclusivity(unchecked) nonisolated(unsafe) final var releaseRule = Rule.release
-
-    @exclusivity(unchecked) final var storedPreferredContentSize: Size = .zero
-
     /// Made on first use by a link that must reach this controller without keeping it alive;
     /// cleared as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
     @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
 
-    /// A title, as UIKit's `title`; containers show it, the engine never reads it.
-    public var title: String?
-
-    /// What a navigation bar shows for this controller. The engine never reads it.
-    public var navigationItem = NavigationItem()
-
-    /// The buttons a navigation controller's toolbar shows while this controller is on top.
-    public var toolbarItems: [BarButtonItem] = []
-
-    /// What a tab bar shows for this controller when it is a tab. The engine never reads it.
-    public var tabBarItem = TabBarItem()
+    /// The title, bar items and preferred content size (Controller/ControllerExtras.swift): nil
+    /// until one of them is written, as the engine never reads most of them.
+    @exclusivity(unchecked) final var extrasStorage: ControllerExtras?
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {

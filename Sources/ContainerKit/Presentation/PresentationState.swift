@@ -68,7 +68,7 @@ extension PresentationDelegate {
 /// reads stay together. The controller alone holds it, stored where these fields would be, so
 /// what it presents is released at that point of the controller's teardown.
 @MainActor
-final class PresentationState {
+final class PresentationState: SideStorage {
     /// The style asked for.
     @exclusivity(unchecked) var style = ModalPresentationStyle.automatic
     @exclusivity(unchecked) var definesContext = false
@@ -80,10 +80,5 @@ final class PresentationState {
 
 extension Controller {
     /// This controller's presentation state, made now if it has none yet (for a write).
-    var presentation: PresentationState {
-        if let storage = presentationStorage { return storage }
-        let storage = PresentationState()
-        presentationStorage = storage
-        return storage
-    }
+    var presentation: PresentationState { presentationStorage.madeIfNeeded() }
 }

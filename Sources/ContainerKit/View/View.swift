@@ -5,14 +5,10 @@
 /// A view holds its subviews strongly; its superview holds it, and the view only points back.
 @MainActor
 open class View {
-    // The engine's stored state is `@exclusivity(unchecked)`, for the reason `Controller`'s is.
-
-    /// The frame in the superview's coordinates. ContainerKit does no autoresizing: frames change
-    /// only when code sets them (the window sets its root view's frame).
-    public var frame: Rect
-
-    /// A name for ``recursiveDescription``; the engine never reads it.
-    public var name: String?
+    // The back pointers and the subviews, which every move and walk reads, come first, so they
+    // share the object's first cache line; the frame and the name, which the engine seldom or never
+    // reads, follow. The engine's stored state is `@exclusivity(unchecked)`, for the reason
+    // `Controller`'s is.
 
     /// The superview: nil when the view is not in a view tree, or its superview went away.
     public internal(set) var superview: View? {
@@ -65,6 +61,13 @@ open class View {
     /// holds the view), unretained for the reason ``superviewStorage`` is. The controller clears it
     /// when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
     @exclusivity(unchecked) nonisolated(unsafe) final var ownerStorage: Unmanaged<Controller>?
+
+    /// The frame in the superview's coordinates. ContainerKit does no autoresizing: frames change
+    /// only when code sets them (the window sets its root view's frame).
+    public var frame: Rect
+
+    /// A name for ``recursiveDescription``; the engine never reads it.
+    public var name: String?
 
     /// Whether this view is a ``Window``: a virtual call, much cheaper than the dynamic cast
     /// `is Window` on the path every view move takes.
