@@ -96,13 +96,6 @@ extension ContainerController {
             + "\(id) would put it inside its own view: the view tree would have a cycle"
     }
 
-    /// Whether this container is still on screen in `window`, the window that runs its visible
-    /// transition. A callback the transition sends as it starts may have taken the container's view
-    /// out of it, moved it to another window, or hidden the window.
-    func isShown(in window: Window) -> Bool {
-        isInVisibleWindow && storedView?.isIn(window) == true
-    }
-
     /// Ends the appearance a transition of this container began for `incoming`, as
     /// ``AppearanceWalk/endIncomingAppearance(of:animated:source:rule:)`` says.
     func endIncomingAppearance(of incoming: Controller, animated: Bool, rule: Rule) {
@@ -180,6 +173,14 @@ extension ContainerController {
 }
 
 extension Controller {
+    /// Whether this controller is still on screen in `window`, the window that runs its visible
+    /// transition (a built-in container's, or one it is brought in by). A callback the transition
+    /// sends as it starts may have taken the controller's view out of it, moved it to another
+    /// window, or hidden the window.
+    func isShown(in window: Window) -> Bool {
+        isInVisibleWindow && storedView?.isIn(window) == true
+    }
+
     /// Why this controller cannot become a child, a stack entry, a tab or a page: it is presented
     /// (a presented controller has no parent, §9), or it is a window's root. Nil when it can.
     func placementConflict() -> String? {

@@ -234,8 +234,6 @@ private final class ContainerTransition: PlannedTransition {
     var leaving: TransitionSide { .only(from) }
     var coming: TransitionSide { .only(to) }
     var source: EventSource { .controller(container.id) }
-    var animatedLeaving: [Controller] { [from] }
-    var animatedComing: [Controller] { [to] }
 
     /// `to`'s view goes in above `from`'s, then the app's `animations` block runs.
     func willCallbacksSent(in window: Window?) {

@@ -146,8 +146,8 @@ enum TransitionRunner {
     ) -> Bool {
         switch transition.plan.comingBegins {
         case .hostShown:
-            guard let window, let host = transition.host else { return false }
-            return host.isInVisibleWindow && host.storedView?.isIn(window) == true
+            guard let window else { return false }
+            return transition.host?.isShown(in: window) == true
         case .hostInVisibleWindow:
             return transition.host?.isInVisibleWindow == true
         case .windowNotHidden:

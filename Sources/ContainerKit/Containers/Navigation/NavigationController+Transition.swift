@@ -117,7 +117,7 @@ extension NavigationController: VisibleTransitionHost {
     public static let transitionDuration = 0.35
 
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
-        guard isInVisibleWindow, storedView?.isIn(window) == true else {
+        guard isShown(in: window) else {
             settlingOffScreen(settleOffScreen)
             done()
             return

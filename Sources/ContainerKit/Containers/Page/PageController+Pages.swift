@@ -246,7 +246,7 @@ extension PageController {
 
 extension PageController: VisibleTransitionHost {
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
-        guard isInVisibleWindow, storedView?.storedWindow === window else {
+        guard isShown(in: window) else {
             settlingOffScreen(settleOffScreen)
             done()
             return
