@@ -42,8 +42,8 @@ extension ContainerController {
     /// Runs a request's completion closure, reporting it as `container.completion()`.
     func runCompletions(_ completions: [() -> Void], rule: Rule) {
         for completion in completions {
-            LifecycleObservation.emit(.completion(id, finished: nil), source: .controller(id), rule: rule)
-            CallbackDelivery.run("completion", of: self, completion)
+            DeliveryLoop.deliver(
+                BlockStep.completion(self, finished: nil, { _ in completion() }), source: .controller(id), rule: rule)
         }
     }
 

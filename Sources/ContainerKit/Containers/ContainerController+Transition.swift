@@ -238,7 +238,7 @@ private final class ContainerTransition: PlannedTransition {
     /// `to`'s view goes in above `from`'s, then the app's `animations` block runs.
     func willCallbacksSent(in window: Window?) {
         container.placeIncomingView(of: to, in: superview, after: from, began: plan.sendsWillCallbacks)
-        if let animations { CallbackDelivery.run("animations", of: container, animations) }
+        if let animations { DeliveryLoop.deliverUnreported(BlockStep.animations(container, animations)) }
     }
 
     /// Read once the app's code has run: a container that left the visible window meanwhile
@@ -280,9 +280,9 @@ private final class ContainerTransition: PlannedTransition {
 
     func complete(finished: Bool, done: VisibleTransitionDone) {
         if let completion {
-            LifecycleObservation.emit(
-                .completion(container.id, finished: finished), source: source, rule: .transitionCompletion)
-            CallbackDelivery.run("completion", of: container) { completion(finished) }
+            DeliveryLoop.deliver(
+                BlockStep.completion(container, finished: finished, completion), source: source,
+                rule: .transitionCompletion)
         }
         done()
     }

@@ -226,7 +226,7 @@ extension Controller {
     /// completion of its `transition(from:to:…)`, or once the child is in place.
     private func containerDidMoveRule(_ parent: ContainerController?) -> Rule {
         guard let parent else { return .containerCall }
-        if let delivery = CallbackDelivery.innermost, case .controller(let caller) = delivery.receiver,
+        if let delivery = DeliveryLoop.innermost, case .controller(let caller) = delivery.receiver,
             caller.takeUnretainedValue() === parent, delivery.isCompletion
         {
             return .containerDidMoveInTransition

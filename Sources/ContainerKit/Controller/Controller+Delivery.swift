@@ -67,37 +67,12 @@ extension Controller {
     /// reached `super`.
     func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource, rule: Rule) {
         noteAppearanceCallback()
-        let event: SuperCall
-        switch callback {
-        case .willAppear:
-            LifecycleObservation.emit(.viewWillAppear(id, animated: animated), source: source, rule: rule)
-            event = .viewWillAppear
-        case .isAppearing:
-            LifecycleObservation.emit(.viewIsAppearing(id, animated: animated), source: source, rule: rule)
-            event = .viewIsAppearing
-        case .didAppear:
-            LifecycleObservation.emit(.viewDidAppear(id, animated: animated), source: source, rule: rule)
-            event = .viewDidAppear
-        case .willDisappear:
-            LifecycleObservation.emit(.viewWillDisappear(id, animated: animated), source: source, rule: rule)
-            event = .viewWillDisappear
-        case .didDisappear:
-            LifecycleObservation.emit(.viewDidDisappear(id, animated: animated), source: source, rule: rule)
-            event = .viewDidDisappear
-        }
+        let event = callback.superCall
         let savedSuper = awaitingSuper
         let savedAppearance = deliveringAppearance
         awaitingSuper = event
         deliveringAppearance = callback
-        CallbackDelivery.run(event.callbackName, of: self) {
-            switch callback {
-            case .willAppear: viewWillAppear(animated)
-            case .isAppearing: viewIsAppearing(animated)
-            case .didAppear: viewDidAppear(animated)
-            case .willDisappear: viewWillDisappear(animated)
-            case .didDisappear: viewDidDisappear(animated)
-            }
-        }
+        DeliveryLoop.deliver(ControllerStep.appearance(self, callback, animated: animated), source: source, rule: rule)
         checkSuperReached(event)
         awaitingSuper = savedSuper
         deliveringAppearance = savedAppearance
@@ -105,21 +80,21 @@ extension Controller {
 
     /// Delivers `willMove(toParent:)` from the engine (R1, R4).
     func deliverWillMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
-        LifecycleObservation.emit(.willMove(id, toParent: parent?.id), source: source, rule: rule)
-        runOverride(expecting: .willMove(parent)) { willMove(toParent: parent) }
+        runOverride(expecting: .willMove(parent), .willMove(self, toParent: parent), source: source, rule: rule)
     }
 
     /// Delivers `didMove(toParent:)` from the engine (R2, R4).
     func deliverDidMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
-        LifecycleObservation.emit(.didMove(id, toParent: parent?.id), source: source, rule: rule)
-        runOverride(expecting: .didMove(parent)) { didMove(toParent: parent) }
+        runOverride(expecting: .didMove(parent), .didMove(self, toParent: parent), source: source, rule: rule)
     }
 
-    /// Runs an override that must reach the base implementation `call`, and reports it if it does not.
-    private func runOverride(expecting call: SuperCall, _ override: () -> Void) {
+    /// Runs `step`, an override that must reach the base implementation `call`, and reports it if it
+    /// does not.
+    @inline(__always)
+    private func runOverride(expecting call: SuperCall, _ step: ControllerStep, source: EventSource, rule: Rule) {
         let saved = awaitingSuper
         awaitingSuper = call
-        CallbackDelivery.run(call.callbackName, of: self, override)
+        DeliveryLoop.deliver(step, source: source, rule: rule)
         checkSuperReached(call)
         awaitingSuper = saved
     }
@@ -129,14 +104,13 @@ extension Controller {
     func deliverViewWillTransition(to size: Size, coordinator: any TransitionCoordinator, source: EventSource)
         -> Bool
     {
-        LifecycleObservation.emit(.viewWillTransition(id, to: size), source: source, rule: .sizeTransition)
         let saved = awaitingSuper
         let savedForwarding = forwardsSizeTransition
         awaitingSuper = .viewWillTransition
         forwardsSizeTransition = false
-        CallbackDelivery.run(SuperCall.viewWillTransition.callbackName, of: self) {
-            viewWillTransition(to: size, with: coordinator)
-        }
+        DeliveryLoop.deliver(
+            SizeTransitionStep(controller: self, size: size, coordinator: coordinator), source: source,
+            rule: .sizeTransition)
         let forwards = forwardsSizeTransition
         awaitingSuper = saved
         forwardsSizeTransition = savedForwarding
@@ -200,13 +174,11 @@ extension Controller {
             container.installView(of: child)
         }
         for child in children {
-            // A child's callback may have moved the container on (taken it out of the window, say):
-            // then the rest of the step is stale, and the later call reaches the children instead.
-            guard AppearanceWalk.fits(container, step) else { return }
-            // One the container no longer shows (an earlier callback changed what it shows) follows
-            // that change instead.
-            guard container.shows(child) else { continue }
-            if let transitions, transitions.isMoving(child) { continue }
+            // Each child's step was planned with the container's; an earlier child's callback may
+            // have broken its premises.
+            let premises = DeliveryLoop.Premises.forwardedByContainer(
+                container, step, child: child, sparing: transitions)
+            guard DeliveryLoop.verdict(premises) == .hold else { continue }
             if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
                 // Appearing: its view was taken out of the window by hand after this appearance
                 // began (the window drove its disappearance, F2) and the container has just put it

@@ -18,12 +18,9 @@ extension Controller {
             guard newValue != storedPreferredContentSize else { return }
             storedPreferredContentSize = newValue
             guard let parent = storedParent else { return }
-            LifecycleObservation.emit(
-                .preferredContentSizeDidChange(parent.id, child: id), source: .controller(id),
+            DeliveryLoop.deliver(
+                ControllerStep.preferredContentSizeDidChange(parent, child: self), source: .controller(id),
                 rule: .preferredContentSize)
-            CallbackDelivery.run("preferredContentSizeDidChange(forChildContentContainer:)", of: parent) {
-                parent.preferredContentSizeDidChange(forChildContentContainer: self)
-            }
         }
     }
 

@@ -65,8 +65,7 @@ extension Controller {
             adoptRootView(view)
             return view
         case .callLoadView:
-            LifecycleObservation.emit(.loadView(id), source: .controller(id), rule: .viewLoad)
-            CallbackDelivery.run("loadView()", of: self) { loadView() }
+            DeliveryLoop.deliver(ControllerStep.loadView(self), source: .controller(id), rule: .viewLoad)
             switch loading.loadViewReturned(assignedView: storedView != nil) {
             case .callViewDidLoad:
                 break
@@ -87,8 +86,7 @@ extension Controller {
     }
 
     private func callViewDidLoad() {
-        LifecycleObservation.emit(.viewDidLoad(id), source: .controller(id), rule: .viewLoad)
-        CallbackDelivery.run("viewDidLoad()", of: self) { viewDidLoad() }
+        DeliveryLoop.deliver(ControllerStep.viewDidLoad(self), source: .controller(id), rule: .viewLoad)
     }
 
     private func assignView(_ newView: View) {

@@ -37,10 +37,10 @@ enum AppearanceWalk {
     /// forwards nothing to a controller that a transition of its parent in flight there brings in
     /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
     ///
-    /// Each child's step is planned with its premises (``PlannedStep``) and checked against them
-    /// in one place when the walk comes to it: a step that no longer applies is dropped, and a
-    /// begin step whose premises a callback broke is handed to the ``AppearanceReconciler``, never
-    /// patched in place.
+    /// Each child's step is planned with its premises (``PlannedStep``), and the walk asks
+    /// ``DeliveryLoop/verdict(_:)`` whether they still hold when it comes to the step: a step that no
+    /// longer applies is dropped, and a begin step whose premises a callback broke is handed to the
+    /// ``AppearanceReconciler``, never patched in place.
     ///
     /// `rule` is the one the root's callbacks follow; the children it forwards to follow F1.
     static func run(
@@ -59,7 +59,7 @@ enum AppearanceWalk {
         pushForwardingTargets(of: root, onto: &agenda)
         while let planned = agenda.popLast() {
             let controller = planned.controller
-            switch planned.premises(of: childStep, below: root, sparingMovesOf: transitions) {
+            switch DeliveryLoop.verdict(.forwarded(planned, childStep, root: root, sparing: transitions)) {
             case .hold: break
             case .moot: continue
             case .rejected:
@@ -149,13 +149,12 @@ enum AppearanceWalk {
             switch action {
             case .callViewWillAppear(let animated, let thenViewIsAppearing):
                 if drivesOwnChildren { controller.drivenStep = step }
-                let epoch = controller.appearance.epoch
+                let premises = DeliveryLoop.Premises.transition(
+                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
                 controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
                 // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
                 // appearance is over, and it gets no viewIsAppearing.
-                if thenViewIsAppearing, controller.appearanceState == .appearing,
-                    controller.appearance.epoch == epoch
-                {
+                if thenViewIsAppearing, DeliveryLoop.verdict(premises) == .hold {
                     controller.appearance.noteViewIsAppearingSent()
                     controller.deliverAppearance(
                         .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInTransition)
@@ -179,14 +178,13 @@ enum AppearanceWalk {
             switch action {
             case .callViewDidAppear(let animated, let viewIsAppearingFirst):
                 if viewIsAppearingFirst {
-                    let epoch = controller.appearance.epoch
+                    let premises = DeliveryLoop.Premises.transition(
+                        of: controller, epoch: controller.appearance.epoch, state: .appeared)
                     controller.deliverAppearance(
                         .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInWindow)
                     // Its viewIsAppearing moved it on (its view left the window, say): this
                     // appearance is over, and neither it nor its children get its did-callback.
-                    guard controller.appearanceState == .appeared, controller.appearance.epoch == epoch else {
-                        return nil
-                    }
+                    guard DeliveryLoop.verdict(premises) == .hold else { return nil }
                 }
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
                 controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
@@ -214,8 +212,8 @@ enum AppearanceWalk {
 }
 
 /// A step a walk has planned for a child, and the premises it was planned under: the parent that
-/// forwards it (F1), that parent's appearance state, and the ``TreeRevision`` then. The walk checks
-/// them in one place, ``premises(of:below:sparingMovesOf:)``, when it comes to the step.
+/// forwards it (F1), that parent's appearance state, and the ``TreeRevision`` then. The walk asks
+/// ``DeliveryLoop/verdict(_:)`` whether they still hold when it comes to the step.
 struct PlannedStep {
     /// The child the step is for.
     let controller: Controller
@@ -227,36 +225,6 @@ struct PlannedStep {
     let revision: UInt64
     /// The parent's appearance state when the walk planned the step.
     let parentState: AppearanceState
-
-    /// Whether a planned step's premises still hold.
-    enum Premises {
-        /// They hold: the step runs.
-        case hold
-        /// The step is no one's to run: a transition in flight brings the child in or takes it out
-        /// (F7), or the parent has moved on (its state no longer fits the step), and what moved it
-        /// on reaches the child itself.
-        case moot
-        /// A callback of the walk gave the child another parent, moved its view out of the parent's,
-        /// took the parent out of the walk's tree, or ended the parent's transition (one that took
-        /// the parent's view out of a hidden window completes inside its call): what reaches it
-        /// now takes the begin step instead, through the reconciler. An end step is never
-        /// rejected: it ends what was begun, wherever the controller went.
-        case rejected
-    }
-
-    /// Checks this step's premises, for `step` in a walk from `root`; `transitions` is the window
-    /// whose transitions in flight the walk spares (F7), if any.
-    @MainActor
-    func premises(of step: AppearanceStep, below root: Controller, sparingMovesOf transitions: Window?) -> Premises {
-        if let transitions, transitions.isMoving(controller) { return .moot }
-        guard AppearanceWalk.fits(parent, step) else { return .moot }
-        if step.isBegin, revision != TreeRevision.current,
-            parent.appearanceState != parentState || !parent.stillForwards(to: controller, below: root)
-        {
-            return .rejected
-        }
-        return .hold
-    }
 }
 
 extension Controller {
@@ -265,7 +233,7 @@ extension Controller {
     /// root view still inside its view, and this controller still `root` or below it. A walk checks
     /// it for a child it planned when the trees changed since: the callbacks of the controllers
     /// walked before may have moved either.
-    fileprivate func stillForwards(to child: Controller, below root: Controller) -> Bool {
+    func stillForwards(to child: Controller, below root: Controller) -> Bool {
         guard child.storedParent === self, let containerView = storedView, let childView = child.storedView,
             childView.isDescendant(of: containerView)
         else { return false }

@@ -17,7 +17,7 @@ enum Planning {
     @exclusivity(unchecked) private static var underWay: Unmanaged<PlannedCall>?
     /// The callback being delivered when the call under way began (nil outside any): a public call
     /// made inside another callback is a call of its own.
-    @exclusivity(unchecked) private static var underWayInside: CallbackDelivery?
+    @exclusivity(unchecked) private static var underWayInside: DeliveryLoop.Frame?
 
     /// The call under way, for work deferred under it to keep.
     static var current: PlannedCall? { underWay?.takeUnretainedValue() }
@@ -26,7 +26,7 @@ enum Planning {
     struct Scope {
         let call: PlannedCall
         let outer: Unmanaged<PlannedCall>?
-        let outerInside: CallbackDelivery?
+        let outerInside: DeliveryLoop.Frame?
     }
 
     /// Opens the scope of a public call; close it with ``leave(_:)``. Returns nil (nothing to
@@ -34,11 +34,11 @@ enum Planning {
     /// delivered since it began.
     @inline(__always)
     static func enter(_ call: @autoclosure () -> LifecycleCall) -> Scope? {
-        if underWay != nil, CallbackDelivery.innermost.isSame(as: underWayInside) { return nil }
+        if underWay != nil, DeliveryLoop.innermost.isSame(as: underWayInside) { return nil }
         guard LifecycleObservation.isObserving else { return nil }
         let scope = Scope(call: PlannedCall(call()), outer: underWay, outerInside: underWayInside)
         underWay = Unmanaged.passUnretained(scope.call)
-        underWayInside = CallbackDelivery.innermost
+        underWayInside = DeliveryLoop.innermost
         return scope
     }
 
@@ -57,7 +57,7 @@ enum Planning {
         guard let call else { return try body() }
         let saved = (underWay, underWayInside)
         underWay = Unmanaged.passUnretained(call)
-        underWayInside = CallbackDelivery.innermost
+        underWayInside = DeliveryLoop.innermost
         defer { (underWay, underWayInside) = saved }
         return try withExtendedLifetime(call) { try body() }
     }
@@ -69,7 +69,7 @@ enum Planning {
     static func continueInsideCallback<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard underWay != nil else { return try body() }
         let saved = underWayInside
-        underWayInside = CallbackDelivery.innermost
+        underWayInside = DeliveryLoop.innermost
         defer { underWayInside = saved }
         return try body()
     }

@@ -101,15 +101,15 @@ enum ViewMove {
         // The optionals are unwrapped with `switch`, not `if let`: an `if let` binding of a class
         // reference is a copy, retained and released around each call it is passed to.
         movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
-        CallbackDelivery.run("willMove(toSuperview:)", of: view) { view.willMove(toSuperview: newSuperview) }
+        DeliveryLoop.deliver(.willMoveToSuperview, of: view, naming: newSuperview)
         if windowChanges {
             forEachView(in: view) { each in
-                CallbackDelivery.run("willMove(toWindow:)", of: each) { each.willMove(toWindow: newWindow) }
+                DeliveryLoop.deliver(.willMoveToWindow, of: each, window: newWindow)
             }
         }
         switch oldSuperview {
         case let oldSuperview?:
-            CallbackDelivery.run("willRemoveSubview(_:)", of: oldSuperview) { oldSuperview.willRemoveSubview(view) }
+            DeliveryLoop.deliver(.willRemoveSubview, of: oldSuperview, naming: view)
         case nil: break
         }
         movesUnderWay.removeLast()
@@ -139,13 +139,13 @@ enum ViewMove {
         if windowChanges {
             forEachView(in: view) { $0.storedWindow = newWindow }
             forEachView(in: view) { each in
-                CallbackDelivery.run("didMoveToWindow()", of: each) { each.didMoveToWindow() }
+                DeliveryLoop.deliver(.didMoveToWindow, of: each)
             }
         }
-        CallbackDelivery.run("didMoveToSuperview()", of: view) { view.didMoveToSuperview() }
+        DeliveryLoop.deliver(.didMoveToSuperview, of: view)
         switch newSuperview {
         case let newSuperview?:
-            CallbackDelivery.run("didAddSubview(_:)", of: newSuperview) { newSuperview.didAddSubview(view) }
+            DeliveryLoop.deliver(.didAddSubview, of: newSuperview, naming: view)
         case nil: break
         }
 

@@ -97,6 +97,13 @@ public enum LifecycleObservation {
         deliver(event(), source: source(), cause: Planning.cause(rule()), to: list)
     }
 
+    /// Delivers the event of a step the engine runs (``Step/event``), if it reports one.
+    @MainActor @inline(__always)
+    static func emit<S: Step>(_ step: S, source: () -> EventSource, rule: Rule) {
+        guard let list = observersInScope, let event = step.event else { return }
+        deliver(event, source: source(), cause: Planning.cause(rule), to: list)
+    }
+
     /// Delivers a deallocation, which may happen on any thread: its cause names no call.
     static func emitDeallocation(of id: ControllerID, rule: Rule) {
         guard let list = observersInScope else { return }

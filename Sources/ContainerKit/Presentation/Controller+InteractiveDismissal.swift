@@ -47,29 +47,23 @@ extension Controller {
         let delegate = state.delegate
         var allowed = !state.isModal
         if let delegate {
-            LifecycleObservation.emit(.presentationShouldDismiss(id), source: .controller(id), rule: .presentationAsked)
-            let should = CallbackDelivery.run("delegate.presentationControllerShouldDismiss(_:)", of: self) {
-                delegate.presentationControllerShouldDismiss(self)
-            }
+            let should = DeliveryLoop.ask(
+                .presentationShouldDismiss(self, delegate), source: .controller(id), rule: .presentationAsked)
             allowed = should && allowed
         }
         guard allowed else {
             if let delegate {
-                LifecycleObservation.emit(
-                    .presentationDidAttemptToDismiss(id), source: .controller(id), rule: .presentationAsked)
-                CallbackDelivery.run("delegate.presentationControllerDidAttemptToDismiss(_:)", of: self) {
-                    delegate.presentationControllerDidAttemptToDismiss(self)
-                }
+                DeliveryLoop.deliver(
+                    DelegateStep.presentationDidAttemptToDismiss(self, delegate), source: .controller(id),
+                    rule: .presentationAsked)
             }
             return nil
         }
         guard window.claimVisibleTransitionSlot() else { return nil }
         if let delegate {
-            LifecycleObservation.emit(
-                .presentationWillDismiss(id), source: .controller(id), rule: .presentationDelegate)
-            CallbackDelivery.run("delegate.presentationControllerWillDismiss(_:)", of: self) {
-                delegate.presentationControllerWillDismiss(self)
-            }
+            DeliveryLoop.deliver(
+                DelegateStep.presentationWillDismiss(self, delegate), source: .controller(id),
+                rule: .presentationDelegate)
         }
         let source = EventSource.controller(presenting.id)
         // The plan of a pull has a coordinator.
@@ -178,11 +172,9 @@ final class PullDismissal: PlannedTransition {
         coordinator?.complete(cancelled: false)
         coordinator = nil
         if let delegate {
-            LifecycleObservation.emit(
-                .presentationDidDismiss(presented.id), source: .controller(presented.id), rule: .presentationDelegate)
-            CallbackDelivery.run("delegate.presentationControllerDidDismiss(_:)", of: presented) {
-                delegate.presentationControllerDidDismiss(presented)
-            }
+            DeliveryLoop.deliver(
+                DelegateStep.presentationDidDismiss(presented, delegate), source: .controller(presented.id),
+                rule: .presentationDelegate)
         }
         done()
     }

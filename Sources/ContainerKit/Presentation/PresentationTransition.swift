@@ -285,10 +285,9 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
 
     private func runCompletion() {
         guard let completion else { return }
-        LifecycleObservation.emit(
-            .completion(callerID, finished: nil), source: .controller(callerID),
+        DeliveryLoop.deliver(
+            BlockStep.presentationCompletion(self, completion), source: .controller(callerID),
             rule: isDismissal ? .dismissalCompletion : .presentationCompletion)
-        CallbackDelivery.runCompletion(of: self, completion)
     }
 
     /// Lets go of the dismissed controllers, top first, so they are deallocated top down.

@@ -69,7 +69,8 @@ final class Coordinator: TransitionCoordinator {
         let blocks = alongside
         alongside.removeAll()
         for block in blocks {
-            CallbackDelivery.runCoordinatorBlock("animate(alongsideTransition:completion:)") { block(self) }
+            DeliveryLoop.deliverUnreported(
+                BlockStep.coordinatorBlock("animate(alongsideTransition:completion:)", self, block))
         }
     }
 
@@ -81,7 +82,8 @@ final class Coordinator: TransitionCoordinator {
         let handlers = interactionHandlers
         interactionHandlers.removeAll()
         for handler in handlers {
-            CallbackDelivery.runCoordinatorBlock("notifyWhenInteractionChanges(_:)") { handler(self) }
+            DeliveryLoop.deliverUnreported(
+                BlockStep.coordinatorBlock("notifyWhenInteractionChanges(_:)", self, handler))
         }
     }
 
@@ -94,7 +96,8 @@ final class Coordinator: TransitionCoordinator {
         completions.removeAll()
         alongside.removeAll()
         for block in blocks {
-            CallbackDelivery.runCoordinatorBlock("animate(alongsideTransition:completion:)") { block(self) }
+            DeliveryLoop.deliverUnreported(
+                BlockStep.coordinatorBlock("animate(alongsideTransition:completion:)", self, block))
         }
     }
 }

@@ -47,7 +47,7 @@ extension Window {
             ).report()
             return
         }
-        if let delivery = CallbackDelivery.innermost {
+        if let delivery = DeliveryLoop.innermost {
             ContractViolation(
                 kind: .nestedRunUntilIdle, severity: .warning, controllers: [],
                 message: "runUntilIdle() was called on \(windowID) from inside \(delivery.description), a callback "
@@ -120,11 +120,9 @@ extension Window {
         switch work {
         case .completeAppearance(let completion):
             let plannedBy = completionCalls.isEmpty ? nil : completionCalls.removeValue(forKey: completion.serial)
-            // Tied to the window and the appearance it completes: a view that left again, or moved
-            // to another window, or appeared again since, has nothing to complete here.
-            guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
-                controller.storedView?.isIn(self) == true, !isHidden,
-                !(completion.rootBegan && controller.appearanceState == .appeared)
+            // Tied to the window and the appearance it completes.
+            guard DeliveryLoop.verdict(.deferredAppearance(completion, in: self)) == .hold,
+                let controller = completion.controller
             else { return }
             Planning.resume(plannedBy) { completeAppearance(of: controller) }
         case .completeAnimation(let animation):

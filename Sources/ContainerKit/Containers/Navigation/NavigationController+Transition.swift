@@ -172,21 +172,15 @@ extension NavigationController: VisibleTransitionHost {
 
     func tellDelegateWillShow(_ controller: Controller, animated: Bool) {
         guard let delegate else { return }
-        LifecycleObservation.emit(
-            .navigationWillShow(id, controller.id, animated: animated), source: .controller(id),
+        DeliveryLoop.deliver(
+            DelegateStep.navigationWillShow(self, delegate, controller, animated: animated), source: .controller(id),
             rule: .navigationWillShow)
-        CallbackDelivery.run("delegate.navigationController(_:willShow:animated:)", of: self) {
-            delegate.navigationController(self, willShow: controller, animated: animated)
-        }
     }
 
     func tellDelegateDidShow(_ controller: Controller, animated: Bool) {
         guard let delegate else { return }
-        LifecycleObservation.emit(
-            .navigationDidShow(id, controller.id, animated: animated), source: .controller(id),
+        DeliveryLoop.deliver(
+            DelegateStep.navigationDidShow(self, delegate, controller, animated: animated), source: .controller(id),
             rule: .navigationDidShow)
-        CallbackDelivery.run("delegate.navigationController(_:didShow:animated:)", of: self) {
-            delegate.navigationController(self, didShow: controller, animated: animated)
-        }
     }
 }

@@ -237,9 +237,9 @@ extension PageController {
 
     func runPageCompletions(_ completions: [(Bool) -> Void], finished: Bool) {
         for completion in completions {
-            LifecycleObservation.emit(
-                .completion(id, finished: finished), source: .controller(id), rule: .pageCompletion)
-            CallbackDelivery.run("completion", of: self) { completion(finished) }
+            DeliveryLoop.deliver(
+                BlockStep.completion(self, finished: finished, completion), source: .controller(id),
+                rule: .pageCompletion)
         }
     }
 }

@@ -92,11 +92,9 @@ extension PageController {
             return nil
         }
         if let delegate {
-            LifecycleObservation.emit(
-                .pageWillTransition(id, to: incoming.map(\.id)), source: .controller(id), rule: .pageWillTransition)
-            CallbackDelivery.run("delegate.pageController(_:willTransitionTo:)", of: self) {
-                delegate.pageController(self, willTransitionTo: incoming)
-            }
+            DeliveryLoop.deliver(
+                DelegateStep.pageWillTransition(self, delegate, to: incoming), source: .controller(id),
+                rule: .pageWillTransition)
         }
         // The incoming pages' `willMove(toParent:)` and the delegate may have taken this controller
         // off screen (its view out of the window, or the window hidden): the user can no longer be
@@ -162,15 +160,10 @@ extension PageController {
     /// Tells the delegate that a swipe's animation ended, `completed` or not.
     private func tellDelegateDidFinishAnimating(_ finished: Bool, previous: [Controller], completed: Bool) {
         guard let delegate else { return }
-        LifecycleObservation.emit(
-            .pageDidFinishAnimating(id, previous: previous.map(\.id), completed: completed), source: .controller(id),
-            rule: .pageDidFinishAnimating)
-        CallbackDelivery.run(
-            "delegate.pageController(_:didFinishAnimating:previousControllers:transitionCompleted:)", of: self
-        ) {
-            delegate.pageController(
-                self, didFinishAnimating: finished, previousControllers: previous, transitionCompleted: completed)
-        }
+        DeliveryLoop.deliver(
+            DelegateStep.pageDidFinishAnimating(
+                self, delegate, finished: finished, previous: previous, completed: completed),
+            source: .controller(id), rule: .pageDidFinishAnimating)
     }
 
     /// The pages a swipe brings in, asked of the data source one at a time; nil when it runs out.
@@ -183,17 +176,11 @@ extension PageController {
             let next: Controller?
             switch direction {
             case .forward:
-                LifecycleObservation.emit(
-                    .pageControllerAfter(id, anchor.id), source: .controller(id), rule: .pageDataSource)
-                next = CallbackDelivery.run("dataSource.pageController(_:controllerAfter:)", of: self) {
-                    dataSource.pageController(self, controllerAfter: anchor)
-                }
+                next = DeliveryLoop.askForPage(
+                    .pageAfter(self, dataSource, anchor), source: .controller(id), rule: .pageDataSource)
             case .reverse:
-                LifecycleObservation.emit(
-                    .pageControllerBefore(id, anchor.id), source: .controller(id), rule: .pageDataSource)
-                next = CallbackDelivery.run("dataSource.pageController(_:controllerBefore:)", of: self) {
-                    dataSource.pageController(self, controllerBefore: anchor)
-                }
+                next = DeliveryLoop.askForPage(
+                    .pageBefore(self, dataSource, anchor), source: .controller(id), rule: .pageDataSource)
             }
             guard let next else { return nil }
             pages.append(next)

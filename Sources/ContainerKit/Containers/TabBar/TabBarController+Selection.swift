@@ -184,11 +184,8 @@ extension TabBarController {
         }
         if kept { return }
         if let delegate {
-            LifecycleObservation.emit(
-                .tabShouldSelect(id, controller.id), source: .controller(id), rule: .tabShouldSelect)
-            let should = CallbackDelivery.run("delegate.tabBarController(_:shouldSelect:)", of: self) {
-                delegate.tabBarController(self, shouldSelect: controller)
-            }
+            let should = DeliveryLoop.ask(
+                .tabShouldSelect(self, delegate, controller), source: .controller(id), rule: .tabShouldSelect)
             guard should else { return }
         }
         if controller === selectedController {
@@ -313,9 +310,6 @@ extension TabBarController {
 
     func tellDelegateDidSelect(_ controller: Controller, rule: Rule) {
         guard let delegate else { return }
-        LifecycleObservation.emit(.tabDidSelect(id, controller.id), source: .controller(id), rule: rule)
-        CallbackDelivery.run("delegate.tabBarController(_:didSelect:)", of: self) {
-            delegate.tabBarController(self, didSelect: controller)
-        }
+        DeliveryLoop.deliver(DelegateStep.tabDidSelect(self, delegate, controller), source: .controller(id), rule: rule)
     }
 }

@@ -106,11 +106,12 @@ extension TabBarController: VisibleTransitionHost {
         while let controller = stack.popLast() {
             guard controller.appearanceState == .appearing else { continue }
             if controller.appearance.awaitsViewIsAppearing {
-                let epoch = controller.appearance.epoch
+                let premises = DeliveryLoop.Premises.transition(
+                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
                 controller.appearance.noteViewIsAppearingSent()
                 controller.deliverAppearance(
                     .isAppearing, animated: false, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
-                guard controller.appearanceState == .appearing, controller.appearance.epoch == epoch else { continue }
+                guard DeliveryLoop.verdict(premises) == .hold else { continue }
             }
             stack.append(contentsOf: appearingWith(controller).reversed())
         }

@@ -1,0 +1,213 @@
+/// The only code that calls out of the engine: it runs each planned ``Step``, checks the premises a
+/// step was planned under in one place, and keeps the stack of frames that tells what is being
+/// delivered.
+///
+/// **A step runs in a frame of its own.** ``deliver(_:source:rule:)`` reports the step's event,
+/// pushes the step's frame, calls out, and pops the frame when the callee returns. A public call
+/// made from inside the callee (an override that adds a child) does its own work in that frame, and
+/// has done it all when it returns, so the spec's "inside the call" timings hold however deep the
+/// calls nest (§1). ``innermost`` is the top frame: ``Window/runUntilIdle()`` called from inside one
+/// returns at once (spec §1, extended by ContainerKit: a callback never runs a turn), and a public
+/// call knows whether it began inside another's callback (``Planning``).
+///
+/// **Premises are checked in one place.** A step planned ahead of its run (a walk's step for a
+/// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`) carries the ``Premises``
+/// it was planned under, and ``verdict(_:)`` alone decides whether they still hold when its turn
+/// comes: a callback run in between may have moved its subject. A step whose premises broke is not
+/// patched in place: it is dropped, and when nothing else will reach its subject, the subject goes
+/// to the ``AppearanceReconciler``.
+///
+/// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
+/// or out of a window included, so it is a plain value that copies without reference counting: the
+/// receiver is held unretained and the callback's name is static. The receiver is alive while its
+/// frame is the innermost one, since the step that names it holds it for the call.
+@MainActor
+enum DeliveryLoop {
+    /// The frame of the step being delivered, innermost first: whose callback it is, and which.
+    struct Frame {
+        /// Whose callback it is: a controller's (its own, its delegate's, a completion it took) or a
+        /// view's.
+        enum Receiver {
+            case controller(Unmanaged<Controller>)
+            case view(Unmanaged<View>)
+            /// The completion of a presentation or dismissal, whose caller may be gone: the
+            /// transition that runs it knows the caller's identity.
+            case presentationCompletion(Unmanaged<PresentationTransition>)
+            /// A block given to a transition coordinator.
+            case coordinator
+        }
+
+        let receiver: Receiver
+        /// The callback as the API spells it: `viewWillAppear(_:)`,
+        /// `delegate.navigationController(_:willShow:animated:)`.
+        let callback: StaticString
+    }
+
+    /// The innermost frame, if a step is being delivered.
+    @exclusivity(unchecked) static var innermost: Frame?
+
+    /// Runs `step`: reports its event for `rule`, naming `source` as what drove it, then calls out
+    /// in a frame of its own. Returns what the callee answered.
+    @inline(__always) @discardableResult
+    static func deliver<S: Step>(_ step: S, source: @autoclosure () -> EventSource, rule: Rule) -> S.Reply {
+        LifecycleObservation.emit(step, source: source, rule: rule)
+        return callOut(step)
+    }
+
+    /// Runs `step`, which reports no event: the `animations` block, a coordinator's blocks.
+    @inline(__always)
+    static func deliverUnreported<S: Step>(_ step: S) where S.Reply == Void {
+        callOut(step)
+    }
+
+    /// Runs `hook` of `view`, naming `other` (the new superview, or the moving view) or `window`, as
+    /// the hook does (``ViewHook``). A view's hooks report no event.
+    @inline(__always)
+    static func deliver(_ hook: ViewHook, of view: View, naming other: View? = nil, window: Window? = nil) {
+        let saved = innermost
+        innermost = Frame(receiver: .view(Unmanaged.passUnretained(view)), callback: hook.callbackName)
+        defer { innermost = saved }
+        hook.callOut(of: view, naming: other, window: window)
+    }
+
+    /// Runs `step`, a question whose answer is yes or no: a delegate's `should…`.
+    static func ask(_ step: DelegateStep, source: @autoclosure () -> EventSource, rule: Rule) -> Bool {
+        guard case .answer(let answer) = deliver(step, source: source(), rule: rule) else {
+            preconditionFailure("\(step.callbackName) answers yes or no")
+        }
+        return answer
+    }
+
+    /// Runs `step`, a question whose answer is a page: a data source's.
+    static func askForPage(_ step: DelegateStep, source: @autoclosure () -> EventSource, rule: Rule) -> Controller? {
+        guard case .page(let page) = deliver(step, source: source(), rule: rule) else {
+            preconditionFailure("\(step.callbackName) answers with a page")
+        }
+        return page
+    }
+
+    /// Calls out in the step's frame.
+    @inline(__always)
+    private static func callOut<S: Step>(_ step: S) -> S.Reply {
+        let saved = innermost
+        innermost = Frame(receiver: step.receiver, callback: step.callbackName)
+        defer { innermost = saved }
+        return step.callOut()
+    }
+
+    // MARK: Premises
+
+    /// What a step was planned under, for ``verdict(_:)`` to check when its turn comes.
+    enum Premises {
+        /// A step of the appearance transition of `controller` that a callback of the same
+        /// transition precedes (`viewIsAppearing(_:)` after `viewWillAppear(_:)`, `viewDidAppear(_:)`
+        /// after `viewIsAppearing(_:)`): that transition, begun at `epoch`, is still open toward,
+        /// or ended at, `state`.
+        case transition(of: Controller, epoch: UInt64, state: AppearanceState)
+        /// A walk's `step` for a child (``PlannedStep``), planned while the walk from `root` was
+        /// under way; `transitions` is the window whose transitions in flight the walk spares (F7).
+        case forwarded(PlannedStep, AppearanceStep, root: Controller, sparing: Window?)
+        /// A built-in container's `step`, forwarded from inside its own callback to `child`, one of
+        /// the children it showed when it took the step (F6); `sparing` is the container's window
+        /// if transitions are in flight there (F7).
+        case forwardedByContainer(ContainerController, AppearanceStep, child: Controller, sparing: Window?)
+        /// The did-appear that a view's entry into `window` deferred to the end of the turn (§1),
+        /// queued for one appearance of its root.
+        case deferredAppearance(AppearanceCompletion, in: Window)
+    }
+
+    /// Whether a planned step's premises still hold.
+    enum Verdict {
+        /// They hold: the step runs.
+        case hold
+        /// The step is no one's to run: what moved its subject on reaches it itself (a later
+        /// appearance transition, a transition in flight that brings it in or takes it out, F7, or
+        /// a parent that moved on).
+        case moot
+        /// A callback run since the step was planned took its subject out of the reach of what
+        /// planned it, and nothing else will reach it: the ``AppearanceReconciler`` takes it.
+        case rejected
+    }
+
+    /// Decides whether `premises` still hold: the one place where a planned step is checked before
+    /// it runs.
+    @inline(__always)
+    static func verdict(_ premises: Premises) -> Verdict {
+        switch premises {
+        case .transition(let controller, let epoch, let state):
+            return controller.appearanceState == state && controller.appearance.epoch == epoch ? .hold : .moot
+        case .forwarded(let planned, let step, let root, let transitions):
+            if let transitions, transitions.isMoving(planned.controller) { return .moot }
+            guard AppearanceWalk.fits(planned.parent, step) else { return .moot }
+            // A begin step is rejected when its parent moved on or no longer reaches it. An end step
+            // is never rejected: it ends what was begun, wherever the controller went.
+            if step.isBegin, planned.revision != TreeRevision.current,
+                planned.parent.appearanceState != planned.parentState
+                    || !planned.parent.stillForwards(to: planned.controller, below: root)
+            {
+                return .rejected
+            }
+            return .hold
+        case .forwardedByContainer(let container, let step, let child, let transitions):
+            // A child's callback moved the container on (took it out of the window, say): the later
+            // call reaches the children. One the container no longer shows follows that change, and
+            // one a transition in flight moves is that transition's (F7).
+            guard AppearanceWalk.fits(container, step), container.shows(child) else { return .moot }
+            if let transitions, transitions.isMoving(child) { return .moot }
+            return .hold
+        case .deferredAppearance(let completion, let window):
+            // A view that left again, moved to another window, or appeared again since (its root
+            // completed by an ancestor's completion or by hand) has nothing left to complete here.
+            guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
+                controller.storedView?.isIn(window) == true, !window.isHidden,
+                !(completion.rootBegan && controller.appearanceState == .appeared)
+            else { return .moot }
+            return .hold
+        }
+    }
+}
+
+extension DeliveryLoop.Frame {
+    /// Whether this is the same frame as `other`: the same callback of the same receiver.
+    func isSame(as other: Self) -> Bool {
+        let sameCallback =
+            callback.hasPointerRepresentation && other.callback.hasPointerRepresentation
+            ? callback.utf8Start == other.callback.utf8Start
+            : callback.description == other.callback.description
+        guard sameCallback else { return false }
+        switch (receiver, other.receiver) {
+        case (.controller(let a), .controller(let b)): return a.toOpaque() == b.toOpaque()
+        case (.view(let a), .view(let b)): return a.toOpaque() == b.toOpaque()
+        case (.presentationCompletion(let a), .presentationCompletion(let b)): return a.toOpaque() == b.toOpaque()
+        case (.coordinator, .coordinator): return true
+        default: return false
+        }
+    }
+
+    /// Whether the callback is a completion closure the receiver took.
+    var isCompletion: Bool {
+        callback.withUTF8Buffer { $0.elementsEqual("completion".utf8) }
+    }
+
+    /// `b.viewWillAppear(_:)`, `nav.delegate.navigationController(_:willShow:animated:)`.
+    @MainActor var description: String {
+        switch receiver {
+        case .controller(let controller): "\(controller.takeUnretainedValue().id).\(callback)"
+        case .view(let view):
+            "\(view.takeUnretainedValue().name ?? view.takeUnretainedValue().shortDescription).\(callback)"
+        case .presentationCompletion(let transition): "\(transition.takeUnretainedValue().callerID).\(callback)"
+        case .coordinator: "a block given to a transition coordinator's \(callback)"
+        }
+    }
+}
+
+extension DeliveryLoop.Frame? {
+    /// Whether both are no frame, or the same one.
+    func isSame(as other: DeliveryLoop.Frame?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): true
+        case (let frame?, let other?): frame.isSame(as: other)
+        default: false
+        }
+    }
+}
