@@ -11,16 +11,21 @@
 /// call knows whether it began inside another's callback (``Planning``).
 ///
 /// **Premises are checked in one place.** A step planned ahead of its run (a walk's step for a
-/// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`) carries the ``Premises``
-/// it was planned under, and ``verdict(_:)`` alone decides whether they still hold when its turn
-/// comes: a callback run in between may have moved its subject. A step whose premises broke is not
+/// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in container's
+/// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn)
+/// carries the ``Premises`` it was planned under, and ``verdict(_:)`` alone decides whether they
+/// still hold when its turn comes: a callback run in between may have moved its subject. A step whose premises broke is not
 /// patched in place: it is dropped, and when nothing else will reach its subject, the subject goes
 /// to the ``AppearanceReconciler``.
 ///
 /// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
 /// or out of a window included, so it is a plain value that copies without reference counting: the
 /// receiver is held unretained and the callback's name is static. The receiver is alive while its
-/// frame is the innermost one, since the step that names it holds it for the call.
+/// frame is the innermost one, since whoever delivers the step holds it for the call.
+///
+/// The state machine's change that a step reports is committed where the step is planned, just
+/// before it is delivered; and apart from the walk's, steps run as they are planned, not from an
+/// agenda of their own.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
