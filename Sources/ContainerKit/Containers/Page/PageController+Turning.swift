@@ -44,7 +44,7 @@ extension PageController {
         return TransitionPlan(
             kind: .paging, animated: turn.animated, duration: Self.turnDuration, willOrder: .comingFirst,
             didOrder: transitionStyle == .scroll ? .comingFirst : .leavingFirst,
-            reversesComingWills: spineLocation == .mid && turn.animated, loading: .beforeEachWill,
+            lastFirstWills: spineLocation == .mid && turn.animated ? .coming : nil, loading: .beforeEachWill,
             comingBegins: .hostShown, isInteractive: swiped, willRule: rule, didRule: rule,
             wait: turn.animated ? .animation : .nothing)
     }
