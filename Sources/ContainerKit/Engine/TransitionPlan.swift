@@ -35,6 +35,14 @@ enum TransitionSide {
         }
     }
 
+    /// Calls `body` with each of the side's controllers in the order of their will-callbacks: the
+    /// order the plan lists them in, or, `lastFirst`, the other way round.
+    @inline(__always)
+    func forEachInWillOrder(lastFirst: Bool, _ body: (Controller) -> Void) {
+        let count = count
+        for position in 0..<count { with(lastFirst ? count - 1 - position : position, body) }
+    }
+
     /// The side's controllers, for a ``TransitionAnimation`` to name.
     var asArray: [Controller] {
         switch self {
@@ -48,14 +56,41 @@ enum TransitionSide {
 /// How a visible transition goes: the order of its will- and did-callbacks, the timing of the
 /// incoming controllers' `viewIsAppearing`, when they may begin appearing, the rules the callbacks
 /// follow, and what its did-half waits for. A custom container's `transition(from:to:…)`, a
-/// navigation transition, a tab switch, a page turn, a presentation and a dismissal each make one
-/// (with the ``PlannedTransition`` that holds its controllers), and ``TransitionRunner`` runs them
-/// all. What differs between them is here, as data, or in the few steps only one of them takes.
+/// navigation transition, a tab switch, a page turn, a presentation, a dismissal, and a cancelled
+/// gesture going back each make one (with the ``PlannedTransition`` that holds its controllers),
+/// and ``TransitionRunner`` runs them all. What differs between them is here, as data, or in the
+/// few steps only one of them takes.
+///
+/// A cancelled gesture's going back is a plan of its own, whose outgoing side is what the gesture
+/// was bringing in and whose incoming side is what it was taking out.
 struct TransitionPlan {
     /// Which side's callbacks go first.
     enum Order {
         case leavingFirst
         case comingFirst
+    }
+
+    /// One side of the transition.
+    enum Side {
+        case leaving
+        case coming
+    }
+
+    /// Which callbacks each half sends.
+    enum Split {
+        /// The will-half every will-callback, the did-half every did-callback, each in the order the
+        /// plan gives.
+        case willsThenDids
+        /// The will-half the will- and did-callbacks of the side the orders put first (the two
+        /// orders are the same), each controller's did-callback right after its will-callback; the
+        /// did-half those of the other side. An incoming controller that may not begin appearing
+        /// gets neither (``PlannedTransition/incomingPassedOver(_:source:)``). The did-half has no
+        /// window, so the incoming controllers it sends begin on their own condition
+        /// (``ComingCondition/itselfInVisibleWindow``). A cancelled gesture going back, one side
+        /// after the other: a swipe back, a `.scroll` swipe between pages (its outgoing pages come
+        /// back inside `cancel()`, the incoming ones leave when the animation completes), the pull
+        /// of a sheet.
+        case oneSideEach
     }
 
     /// When the views of the incoming controllers are loaded.
@@ -65,7 +100,8 @@ struct TransitionPlan {
         case beforeTheWills
         /// Each just before its own will-callback: the pages of a turn (§8).
         case beforeEachWill
-        /// By the appearance walk, just before the first callback it sends the controller (§5).
+        /// By the appearance walk, just before the first callback it sends the controller (§5); a
+        /// gesture going back finds them loaded.
         case byTheWalk
     }
 
@@ -79,7 +115,8 @@ struct TransitionPlan {
         /// While the window is not hidden: a presentation.
         case windowNotHidden
         /// While the incoming controller itself is in a visible window: the presenter coming back
-        /// with a dismissal (its place may have left the window meanwhile).
+        /// with a dismissal (its place may have left the window meanwhile), and what a cancelled
+        /// gesture brings back (its view may have been moved out by hand during the gesture).
         case itselfInVisibleWindow
     }
 
@@ -99,6 +136,7 @@ struct TransitionPlan {
     /// The animation's length, in seconds: the one asked for, or the built-in one.
     let duration: Double
     var options: TransitionOptions = []
+    var split: Split = .willsThenDids
     var willOrder: Order
     var didOrder: Order
     /// Whether the will-callbacks run: not for a custom transition that starts off screen (§1).
@@ -106,19 +144,39 @@ struct TransitionPlan {
     /// Whether an outgoing controller that has disappeared already is passed over by the will-half
     /// (a dismissed chain, some of whose controllers a full-screen presentation above hid).
     var skipsDisappearedLeaving = false
-    /// The incoming controllers' will-callbacks go last first (a middle spine's animated turn: the
-    /// right page first, §8 **[rev 2]**); their did-callbacks go first first all the same.
-    var reversesComingWills = false
+    /// The side whose will-callbacks go last first, if any; its did-callbacks go first first all
+    /// the same. With a middle spine, the pair an animated turn brings in sends its will-callbacks
+    /// right page first (§8 **[rev 2]**): its `viewWillAppear`, and its `viewWillDisappear` when a
+    /// swipe falls back.
+    var lastFirstWills: Side?
     var loading: Loading
     var comingBegins: ComingCondition
     /// When an incoming controller's `viewIsAppearing` comes.
     var comingTiming: AppearanceStateMachine.ViewIsAppearingTiming = .afterWillAppear
-    /// Whether the transition has a ``TransitionCoordinator`` (a custom transition has none).
+    /// Whether the runner makes a ``TransitionCoordinator`` for the transition: not for a custom
+    /// transition, which has none, nor for a cancelled gesture going back, which completes the
+    /// gesture's.
     var hasCoordinator = true
     var isInteractive = false
     let willRule: Rule
     let didRule: Rule
     var wait: Wait
+}
+
+extension TransitionPlan {
+    /// The plan of a cancelled gesture going back: animated and interactive, as the gesture was;
+    /// no coordinator made, as the gesture's completes; the views loaded already; and what the
+    /// gesture was taking out begins appearing again only while it is in a visible window (its view
+    /// may have been moved out by hand during the gesture).
+    static func goingBack(
+        _ kind: TransitionAnimation.Kind, duration: Double, split: Split, order: Order, lastFirstWills: Side? = nil,
+        willRule: Rule, didRule: Rule, wait: Wait
+    ) -> TransitionPlan {
+        TransitionPlan(
+            kind: kind, animated: true, duration: duration, split: split, willOrder: order, didOrder: order,
+            lastFirstWills: lastFirstWills, loading: .byTheWalk, comingBegins: .itselfInVisibleWindow,
+            hasCoordinator: false, isInteractive: true, willRule: willRule, didRule: didRule, wait: wait)
+    }
 }
 
 /// A visible transition under way: its ``TransitionPlan``, the controllers it moves, and the steps
@@ -130,9 +188,10 @@ protocol PlannedTransition: AnyObject {
     var plan: TransitionPlan { get }
     /// The controller whose transition it is: the container, or the presenting controller.
     var host: Controller? { get }
-    /// The outgoing controllers, in the order of their will-callbacks.
+    /// The outgoing controllers, in the order of their did-callbacks (and of their will-callbacks,
+    /// unless the plan has those go last first).
     var leaving: TransitionSide { get }
-    /// The incoming controllers, in the order of their did-callbacks.
+    /// The incoming controllers, in the same order.
     var coming: TransitionSide { get }
     /// Where the callbacks come from, for the transcript.
     var source: EventSource { get }
@@ -143,6 +202,8 @@ protocol PlannedTransition: AnyObject {
     func willCallbacksBegin(in window: Window?)
     /// Just before `controller`'s will-disappear.
     func willBeginLeaving(_ controller: Controller)
+    /// Just before `controller`'s will-appear, once it may begin appearing.
+    func willBeginComing(_ controller: Controller)
     /// After the will-callbacks: the views go in or out, the delegate is told, the app's
     /// `animations` block runs. The runner then runs the coordinator's alongside animations.
     func willCallbacksSent(in window: Window?)
@@ -157,6 +218,15 @@ protocol PlannedTransition: AnyObject {
     func endDisappearance(of controller: Controller, source: EventSource)
     /// After the outgoing controllers' did-callbacks.
     func leavingSideEnded()
+    /// In a plan that sends one side each (``TransitionPlan/Split/oneSideEach``), ends the
+    /// appearance of `controller`, an incoming one that began appearing; `source` is the
+    /// transition's. By default, as the did-half of any other plan does: it appears if its view is
+    /// in a visible window, and disappears again otherwise
+    /// (``AppearanceWalk/endIncomingAppearance(of:animated:source:rule:)``).
+    func endAppearance(of controller: Controller, source: EventSource)
+    /// In a plan that sends one side each (``TransitionPlan/Split/oneSideEach``), what an incoming
+    /// controller that may not begin appearing gets in place of its callbacks: by default nothing.
+    func incomingPassedOver(_ controller: Controller, source: EventSource)
     /// After `controller`'s did-appear (or the disappearance that ended its appearance):
     /// `wasAppearing` says whether it was appearing before.
     func appearanceEnded(of controller: Controller, wasAppearing: Bool)
@@ -172,6 +242,7 @@ extension PlannedTransition {
     func adopt(_ coordinator: Coordinator) { host?.ownTransitionCoordinator = coordinator }
     func willCallbacksBegin(in window: Window?) {}
     func willBeginLeaving(_ controller: Controller) {}
+    func willBeginComing(_ controller: Controller) {}
     func willCallbacksSent(in window: Window?) {}
     func didCallbacksBegin() {}
     func endDisappearance(of controller: Controller, source: EventSource) {
@@ -179,6 +250,11 @@ extension PlannedTransition {
             from: controller, step: .end(appearing: false), source: source, rule: plan.didRule, rootIsManual: false)
     }
     func leavingSideEnded() {}
+    func endAppearance(of controller: Controller, source: EventSource) {
+        AppearanceWalk.endIncomingAppearance(
+            of: controller, animated: plan.animated, source: source, rule: plan.didRule)
+    }
+    func incomingPassedOver(_ controller: Controller, source: EventSource) {}
     func appearanceEnded(of controller: Controller, wasAppearing: Bool) {}
     var animatedLeaving: [Controller] { leaving.asArray }
     var animatedComing: [Controller] { coming.asArray }

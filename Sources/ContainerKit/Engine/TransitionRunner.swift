@@ -1,15 +1,17 @@
 /// Runs every visible transition from its plan (``TransitionPlan``, ``PlannedTransition``): a
 /// custom container's `transition(from:to:…)`, a navigation transition, a tab switch, a page turn,
-/// a presentation and a dismissal.
+/// a presentation, a dismissal, and a cancelled gesture going back.
 ///
 /// The will-half (``begin(_:in:)``): the coordinator; the incoming views loaded when the plan
 /// says so; the outgoing and incoming controllers' will-callbacks, in the plan's order, each
 /// incoming one only while the plan's condition holds; the transition's own steps (views in and
 /// out, the delegate's `willShow`, the app's `animations`); the coordinator's alongside animations.
 /// Then the transition says whether it goes on, read once the app's code has run. The did-half
-/// (``end(_:finished:done:)``) follows at once, or when the animation completes, or at the end of
-/// the turn: the transition's first steps, the did-callbacks in the plan's order, then its moves,
-/// delegate calls, completions and releases.
+/// (``end(_:finished:done:)``) follows at once, or when the animation completes, or at the end
+/// of the turn: the transition's first steps, the did-callbacks in the plan's order, then its
+/// moves, delegate calls, completions and releases. A plan that sends one side each
+/// (``TransitionPlan/Split/oneSideEach``) has the will-half send the first side's will- and
+/// did-callbacks, each controller's in turn, and the did-half the other side's.
 ///
 /// Each callback may re-enter the engine. The appearance walk checks each step's premises
 /// (``PlannedStep``), and the conditions the plan names are read just before the step they guard,
@@ -69,13 +71,17 @@ enum TransitionRunner {
         transition.willCallbacksBegin(in: window)
         if plan.sendsWillCallbacks {
             let source = transition.source
-            switch plan.willOrder {
-            case .leavingFirst:
+            switch (plan.split, plan.willOrder) {
+            case (.willsThenDids, .leavingFirst):
                 beginLeaving(transition, source: source)
                 beginComing(transition, in: window, source: source)
-            case .comingFirst:
+            case (.willsThenDids, .comingFirst):
                 beginComing(transition, in: window, source: source)
                 beginLeaving(transition, source: source)
+            case (.oneSideEach, .leavingFirst):
+                sendLeaving(transition, source: source)
+            case (.oneSideEach, .comingFirst):
+                sendComing(transition, in: window, source: source)
             }
         }
         transition.willCallbacksSent(in: window)
@@ -84,20 +90,27 @@ enum TransitionRunner {
     }
 
     /// The did-half of `transition`: its first steps, the did-callbacks in the plan's order (none
-    /// when the will-callbacks were not sent), then the rest (``PlannedTransition/complete(finished:done:)``).
+    /// when the will-callbacks were not sent), or the side the will-half left for a plan that sends
+    /// one side each, then the rest (``PlannedTransition/complete(finished:done:)``).
     static func end<Transition: PlannedTransition>(
         _ transition: Transition, finished: Bool, done: VisibleTransitionDone
     ) {
         transition.didCallbacksBegin()
         if transition.plan.sendsWillCallbacks {
             let source = transition.source
-            switch transition.plan.didOrder {
-            case .leavingFirst:
+            switch (transition.plan.split, transition.plan.didOrder) {
+            case (.willsThenDids, .leavingFirst):
                 endLeaving(transition, source: source)
                 endComing(transition, source: source)
-            case .comingFirst:
+            case (.willsThenDids, .comingFirst):
                 endComing(transition, source: source)
                 endLeaving(transition, source: source)
+            case (.oneSideEach, .leavingFirst):
+                // No window here: the plan lets each incoming controller begin on its own condition.
+                assert(transition.plan.comingBegins == .itselfInVisibleWindow)
+                sendComing(transition, in: nil, source: source)
+            case (.oneSideEach, .comingFirst):
+                sendLeaving(transition, source: source)
             }
         }
         transition.complete(finished: finished, done: done)
@@ -107,8 +120,9 @@ enum TransitionRunner {
     private static func beginLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
         let leaving = transition.leaving
-        for index in 0..<leaving.count {
-            leaving.with(index) { controller in
+        let count = leaving.count
+        for position in 0..<count {
+            leaving.with(plan.lastFirstWills == .leaving ? count - 1 - position : position) { controller in
                 if plan.skipsDisappearedLeaving, controller.appearanceState == .disappeared { return }
                 transition.willBeginLeaving(controller)
                 AppearanceWalk.run(
@@ -127,14 +141,58 @@ enum TransitionRunner {
         let coming = transition.coming
         let count = coming.count
         for position in 0..<count {
-            coming.with(plan.reversesComingWills ? count - 1 - position : position) { controller in
+            coming.with(plan.lastFirstWills == .coming ? count - 1 - position : position) { controller in
                 if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
                 guard mayBegin(controller, of: transition, in: window) else { return }
+                transition.willBeginComing(controller)
                 AppearanceWalk.run(
                     from: controller,
                     step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
                     source: source, rule: plan.willRule, rootIsManual: false)
             }
+        }
+    }
+
+    /// The outgoing side of a plan that sends one side each: each controller's will-callback, then
+    /// its did-callback. Out of line, as the incoming side's: a cold path, kept out of the halves.
+    @inline(never)
+    private static func sendLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
+        let plan = transition.plan
+        transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
+            if !plan.skipsDisappearedLeaving || controller.appearanceState != .disappeared {
+                transition.willBeginLeaving(controller)
+                AppearanceWalk.run(
+                    from: controller,
+                    step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
+                    source: source, rule: plan.willRule, rootIsManual: false)
+            }
+            transition.endDisappearance(of: controller, source: source)
+        }
+        transition.leavingSideEnded()
+    }
+
+    /// The incoming side of a plan that sends one side each: each controller's will-callback, then
+    /// its did-callback (``PlannedTransition/endAppearance(of:source:)``); one that may not begin
+    /// appearing is passed over (``PlannedTransition/incomingPassedOver(_:source:)``).
+    @inline(never)
+    private static func sendComing<Transition: PlannedTransition>(
+        _ transition: Transition, in window: Window?, source: EventSource
+    ) {
+        let plan = transition.plan
+        transition.coming.forEachInWillOrder(lastFirst: plan.lastFirstWills == .coming) { controller in
+            if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
+            guard mayBegin(controller, of: transition, in: window) else {
+                transition.incomingPassedOver(controller, source: source)
+                return
+            }
+            transition.willBeginComing(controller)
+            AppearanceWalk.run(
+                from: controller,
+                step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
+                source: source, rule: plan.willRule, rootIsManual: false)
+            let wasAppearing = controller.appearanceState == .appearing
+            transition.endAppearance(of: controller, source: source)
+            transition.appearanceEnded(of: controller, wasAppearing: wasAppearing)
         }
     }
 

@@ -80,28 +80,9 @@ extension Controller {
             interaction: handle, window: window
         ) { [weak self, weak handle, weak window] _ in
             guard let self else { return }
-            if handle?.state == .cancelled, isInVisibleWindow {
-                presentation.chain.pullCancelled(reappearing: true)
-                AppearanceWalk.run(
-                    from: self, step: .begin(appearing: true, animated: true, timing: .afterWillAppear),
-                    source: source, rule: .presentationPull,
-                    rootIsManual: false)
-                AppearanceWalk.run(
-                    from: self, step: .end(appearing: true), source: source, rule: .presentationPull,
-                    rootIsManual: false)
-                presentation.chain.presentationEnded()
-                ownTransitionCoordinator = nil
-                coordinator.complete(cancelled: true)
-            } else if handle?.state == .cancelled {
-                // Its view left the visible window during the gesture (moved by hand): it stays
-                // presented, and its disappearance ends (F1). It appears again when its view
-                // enters a visible window (F2).
-                AppearanceWalk.run(
-                    from: self, step: .end(appearing: false), source: source, rule: .presentationPull,
-                    rootIsManual: false)
-                presentation.chain.pullCancelled(reappearing: false)
-                ownTransitionCoordinator = nil
-                coordinator.complete(cancelled: true)
+            if handle?.state == .cancelled {
+                TransitionRunner.run(
+                    PullReversal(self, source: source, coordinator: coordinator), in: window, done: .nothing)
             } else {
                 TransitionRunner.end(
                     PullDismissal(self, source: source, delegate: delegate, coordinator: coordinator), finished: true,
@@ -119,8 +100,8 @@ extension Controller {
 /// The pull of a sheet that a gesture began (spec §9): the presented controller disappears; the
 /// presenter gets no appearance callbacks. Its will-half runs inside
 /// ``Controller/beginInteractiveDismissal()``, its did-half when the animation completes after the
-/// gesture finished. A cancelled pull is the controller's own (it stays presented). Made once for
-/// each half: the animation holds the presented controller weakly while the gesture goes on.
+/// gesture finished; a ``PullReversal`` runs instead if it was cancelled. Made once for each half:
+/// the animation holds the presented controller weakly while the gesture goes on.
 @MainActor
 final class PullDismissal: PlannedTransition {
     let presented: Controller
@@ -176,6 +157,58 @@ final class PullDismissal: PlannedTransition {
                 DelegateStep.presentationDidDismiss(presented, delegate), source: .controller(presented.id),
                 rule: .presentationDelegate)
         }
+        done()
+    }
+}
+
+/// The pull of a sheet that fell back (spec §9), run when its animation completes: the presented
+/// controller comes back and stays presented (will and did), the presenter gets no appearance
+/// callbacks, and the gesture's coordinator completes cancelled. If the presented controller's view
+/// was moved out of the visible window by hand during the gesture, its disappearance ends instead
+/// (F1); it appears again when its view enters a visible window (F2).
+@MainActor
+final class PullReversal: PlannedTransition {
+    let presented: Controller
+    let source: EventSource
+    /// The coordinator the pull's will-half made.
+    private let coordinator: Coordinator
+    let plan = TransitionPlan.goingBack(
+        .dismissal, duration: PresentationTransition.duration, split: .oneSideEach, order: .comingFirst,
+        willRule: .presentationPull, didRule: .presentationPull, wait: .nothing)
+
+    init(_ presented: Controller, source: EventSource, coordinator: Coordinator) {
+        self.presented = presented
+        self.source = source
+        self.coordinator = coordinator
+    }
+
+    var host: Controller? { presented.presentingController }
+    var leaving: TransitionSide { .only(nil) }
+    var coming: TransitionSide { .only(presented) }
+
+    func willHalfEnded(in window: Window?) -> Window? { nil }
+
+    /// It comes back as its presentation brought it, until its appearance ends.
+    func willBeginComing(_ controller: Controller) {
+        controller.presentation.chain.pullCancelled(reappearing: true)
+    }
+
+    /// It appears, whatever its `viewWillAppear` did.
+    func endAppearance(of controller: Controller, source: EventSource) {
+        AppearanceWalk.run(
+            from: controller, step: .end(appearing: true), source: source, rule: plan.didRule, rootIsManual: false)
+        controller.presentation.chain.presentationEnded()
+    }
+
+    /// Out of the visible window: it stays presented, and the disappearance the pull began ends.
+    func incomingPassedOver(_ controller: Controller, source: EventSource) {
+        endDisappearance(of: controller, source: source)
+        controller.presentation.chain.pullCancelled(reappearing: false)
+    }
+
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        presented.ownTransitionCoordinator = nil
+        coordinator.complete(cancelled: true)
         done()
     }
 }

@@ -114,7 +114,7 @@ extension NavigationController {
         ) { [self, weak handle, weak window] _ in
             try! stack.interactivePopGestureEnded()
             if handle?.state == .cancelled {
-                cancelInteractivePop(top: top, below: below)
+                TransitionRunner.run(PopReversal(self, top: top, below: below), in: window, done: .nothing)
             } else {
                 TransitionRunner.end(transition, finished: true, done: .nothing)
             }
@@ -125,33 +125,62 @@ extension NavigationController {
         completeIfTakenOffScreenAsItStarted(in: window, transition: "The interactive pop", incoming: [below])
         return handle
     }
+}
 
-    /// The swipe fell back: `below` goes away again and `top` comes back and stays (R7), then the
-    /// delegate is told `willShow` and `didShow` of `top` (spec §6). If `top`'s view was moved out of
-    /// the visible window by hand during the gesture, its disappearance ends instead (F1); it appears
-    /// when its view enters a visible window again (F2).
-    private func cancelInteractivePop(top: Controller, below: Controller) {
-        drive(
-            below, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill)
-        drive(below, .end(appearing: false), rule: .navigationDid)
-        if top.isInVisibleWindow {
-            drive(
-                top, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: .navigationInteractiveWill
-            )
-            drive(top, .end(appearing: true), rule: .navigationDid)
-        } else {
-            drive(top, .end(appearing: false), rule: .navigationDid)
-        }
-        uninstallView(of: below)
-        try! stack.transitionReachedEnd(showing: top)
-        let leaving = endLeavingShownMove(interactive: true)
-        ownTransitionCoordinator?.complete(cancelled: true)
-        ownTransitionCoordinator = nil
-        tellDelegateWillShow(top, animated: true)
-        tellDelegateDidShow(top, animated: true)
-        release(leaving.asArray)
-        try! stack.transitionEnded()
-        checkInvariants()
-        applyWaitingRequests()
+/// A swipe back that fell back (spec §6), run when its animation completes: `below`, which the
+/// swipe was bringing in, goes away again (will and did), then `top` comes back (will and did) and
+/// stays (R7); then the delegate is told `willShow` and `didShow` of `top`. If `top`'s view was moved
+/// out of the visible window by hand during the gesture, its disappearance ends instead (F1); it
+/// appears when its view enters a visible window again (F2).
+@MainActor
+final class PopReversal: PlannedTransition {
+    let navigation: NavigationController
+    let top: Controller
+    let below: Controller
+    let plan = TransitionPlan.goingBack(
+        .navigation, duration: NavigationController.transitionDuration, split: .oneSideEach, order: .leavingFirst,
+        willRule: .navigationInteractiveWill, didRule: .navigationDid, wait: .nothing)
+
+    init(_ navigation: NavigationController, top: Controller, below: Controller) {
+        self.navigation = navigation
+        self.top = top
+        self.below = below
+    }
+
+    var host: Controller? { navigation }
+    var leaving: TransitionSide { .only(below) }
+    var coming: TransitionSide { .only(top) }
+    var source: EventSource { .controller(navigation.id) }
+
+    func willHalfEnded(in window: Window?) -> Window? { nil }
+
+    /// `top` appears, whatever its `viewWillAppear` did.
+    func endAppearance(of controller: Controller, source: EventSource) {
+        AppearanceWalk.run(
+            from: controller, step: .end(appearing: true), source: source, rule: plan.didRule, rootIsManual: false)
+    }
+
+    /// `top`, out of the visible window: the disappearance the swipe began ends.
+    func incomingPassedOver(_ controller: Controller, source: EventSource) {
+        endDisappearance(of: controller, source: source)
+    }
+
+    /// `below`'s view leaves, `top`'s move ends (it stays), the gesture's coordinator completes
+    /// cancelled, the delegate is told `willShow` and `didShow` of `top`; then the requests made
+    /// during the gesture are applied.
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        let navigation = navigation
+        navigation.uninstallView(of: below)
+        try! navigation.stack.transitionReachedEnd(showing: top)
+        let removed = navigation.endLeavingShownMove(interactive: true)
+        navigation.ownTransitionCoordinator?.complete(cancelled: true)
+        navigation.ownTransitionCoordinator = nil
+        navigation.tellDelegateWillShow(top, animated: true)
+        navigation.tellDelegateDidShow(top, animated: true)
+        navigation.release(removed.asArray)
+        try! navigation.stack.transitionEnded()
+        navigation.checkInvariants()
+        navigation.applyWaitingRequests()
+        done()
     }
 }

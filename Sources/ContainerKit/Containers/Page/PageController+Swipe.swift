@@ -111,7 +111,7 @@ extension PageController {
         // The handle and the animation hold the window weakly: the engine never keeps a window alive.
         let handle = InteractiveTransition { [self, weak window] cancelled in
             ownTransitionCoordinator?.endInteraction(cancelled: cancelled)
-            if cancelled { cancelTurn(turn) }
+            if cancelled { TransitionRunner.begin(PageTurnReversal(self, turn), in: window) }
             if let animation, let window { window.animationDriver.interactionDidEnd(animation, in: window) }
         }
         let started = TransitionAnimation(
@@ -125,7 +125,7 @@ extension PageController {
                 paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsBefore)
                 changingContents { settleCompletedTurn(turn, swiped: true) }
             } else {
-                finishCancelledTurn(turn)
+                TransitionRunner.end(PageTurnReversal(self, turn), finished: true, done: .nothing)
                 // A page a request made during the swipe names stays, pending, for that request's turn.
                 changingContents { dropOrKeepPending(turn.to) }
             }

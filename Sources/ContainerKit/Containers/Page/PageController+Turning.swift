@@ -44,7 +44,7 @@ extension PageController {
         return TransitionPlan(
             kind: .paging, animated: turn.animated, duration: Self.turnDuration, willOrder: .comingFirst,
             didOrder: transitionStyle == .scroll ? .comingFirst : .leavingFirst,
-            reversesComingWills: spineLocation == .mid && turn.animated, loading: .beforeEachWill,
+            lastFirstWills: spineLocation == .mid && turn.animated ? .coming : nil, loading: .beforeEachWill,
             comingBegins: .hostShown, isInteractive: swiped, willRule: rule, didRule: rule,
             wait: turn.animated ? .animation : .nothing)
     }
@@ -61,31 +61,26 @@ extension PageController {
         paging.pagesDisplayed(turn.to)
     }
 
-    /// Inside `cancel()`: `.scroll` brings the outgoing pages back at once (will and did), `.pageCurl`
-    /// starts sending the incoming pages away and the outgoing pages back (with a middle spine, the
-    /// incoming pair's will-callbacks right page first, as ``incomingWillOrder(_:animated:)`` says,
-    /// the outgoing pair's left first). An outgoing page whose
-    /// view was taken out by hand meanwhile has it put back first (F7: no callbacks of its own).
-    func cancelTurn(_ turn: PageTurn) {
+    /// The plan of a swipe's `turn` falling back (spec §8): its incoming pages leave again and its
+    /// outgoing pages come back, the will-half inside `cancel()`, the did-half when the animation
+    /// completes. `.scroll` sends one side each: the outgoing pages come back first (will and did,
+    /// inside `cancel()`), then the incoming pages leave (will and did). `.pageCurl` sends the
+    /// incoming pages' `viewWillDisappear` (with a middle spine, right page first), then the
+    /// outgoing pages' `viewWillAppear`, then the did-callbacks in the same order, each pair left
+    /// first. Each callback may take the page controller off screen (hide the window, which
+    /// completes the turn at once), or take an outgoing page's view out by hand: an outgoing page
+    /// begins appearing again only while its view is in a visible window.
+    func plan(reversing turn: PageTurn) -> TransitionPlan {
         let rule = rule(of: turn, swiped: true)
-        for page in turn.from { installView(of: page) }
-        // Each callback may take the page controller off screen (hide the window, which completes
-        // the turn at once), or take an outgoing page's view out by hand: an outgoing page begins
-        // appearing again only while its view is on screen, and ends appeared only if it still is.
+        let split: TransitionPlan.Split
+        let order: TransitionPlan.Order
         switch transitionStyle {
-        case .scroll:
-            for page in turn.from where page.isInVisibleWindow {
-                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
-                endIncomingAppearance(of: page, animated: true, rule: rule)
-            }
-        case .pageCurl:
-            for page in incomingWillOrder(turn.to, animated: true) {
-                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: rule)
-            }
-            for page in turn.from where page.isInVisibleWindow {
-                drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
-            }
+        case .scroll: (split, order) = (.oneSideEach, .comingFirst)
+        case .pageCurl: (split, order) = (.willsThenDids, .leavingFirst)
         }
+        return .goingBack(
+            .paging, duration: Self.turnDuration, split: split, order: order,
+            lastFirstWills: spineLocation == .mid ? .leaving : nil, willRule: rule, didRule: rule, wait: .animation)
     }
 
     /// The rule the appearance callbacks of `turn` follow: the page-curl row as pairs with a
@@ -96,32 +91,14 @@ extension PageController {
         return turn.animated ? .pageByCallAnimated : .pageByCall
     }
 
-    /// The order of the will-callbacks of a turn's incoming `pages`, given left first: with a middle
-    /// spine, an animated turn (a swipe, or `setControllers` animated) sends them right page first,
-    /// as UIKit's page curl does; otherwise left first (spec §8 [rev 2]). The outgoing pages' will-
-    /// callbacks and every did-callback go left first.
-    func incomingWillOrder(_ pages: [Controller], animated: Bool) -> [Controller] {
-        spineLocation == .mid && animated ? pages.reversed() : pages
-    }
-
-    /// The end of a cancelled turn, when its animation completes.
-    func finishCancelledTurn(_ turn: PageTurn) {
-        let rule = rule(of: turn, swiped: true)
-        switch transitionStyle {
-        case .scroll:
-            for page in turn.to {
-                drive(page, .begin(appearing: false, animated: true, timing: .afterWillAppear), rule: rule)
-                drive(page, .end(appearing: false), rule: rule)
-            }
-        case .pageCurl:
-            for page in turn.to { drive(page, .end(appearing: false), rule: rule) }
-            for page in turn.from { endIncomingAppearance(of: page, animated: true, rule: rule) }
-        }
+    /// The end of a swipe's `turn` that fell back, once its callbacks have run: the incoming
+    /// views leave, the outgoing pages are shown again, and the swipe's coordinator completes
+    /// cancelled. An outgoing page whose appearance ended meanwhile (its view taken out by hand,
+    /// then put back by this container, F7: with no callbacks of its own) appears with the page
+    /// controller, which forwards to it (F6).
+    func pagesCameBack(_ turn: PageTurn, rule: Rule) {
         for page in turn.to { uninstallView(of: page) }
         paging.pagesDisplayed(turn.from)
-        // An outgoing page whose appearance ended meanwhile (its view taken out by hand, then put
-        // back by this container, F7: with no callbacks of its own) is shown again: it appears with
-        // the page controller, which forwards to it (F6).
         for page in turn.from
         where page.appearanceState == .disappeared && page.isInVisibleWindow && appearanceState == .appeared {
             drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
@@ -165,7 +142,7 @@ extension PageController {
 /// delegate calls, then the moves of the new and old pages and the completions; or the turn of a
 /// swipe, whose will-half runs as the swipe begins and whose did-half runs when the animation
 /// completes, if the gesture finished (``PageController/beginInteractivePaging(_:)`` takes the
-/// rest).
+/// rest; a ``PageTurnReversal`` runs if it was cancelled).
 @MainActor
 final class PageTurnTransition: PlannedTransition {
     let pageController: PageController
@@ -219,5 +196,43 @@ final class PageTurnTransition: PlannedTransition {
         pageController.checkInvariants()
         done()
         pageController.endTurnInFlight()
+    }
+}
+
+/// A swipe between pages that fell back (spec §8): the pages the swipe was bringing in leave again
+/// and those it was taking out come back (``PageController/plan(reversing:)``). Its will-half runs
+/// inside `cancel()`, its did-half when the animation completes;
+/// ``PageController/beginInteractivePaging(_:)`` takes the rest. Made once for each half, so that
+/// the pages are held only by the swipe, as long as they were before it fell back.
+@MainActor
+final class PageTurnReversal: PlannedTransition {
+    let pageController: PageController
+    let turn: PageTurn
+    let plan: TransitionPlan
+    let leaving: TransitionSide
+    let coming: TransitionSide
+
+    init(_ pageController: PageController, _ turn: PageTurn) {
+        self.pageController = pageController
+        self.turn = turn
+        plan = pageController.plan(reversing: turn)
+        leaving = .several(turn.to)
+        coming = .several(turn.from)
+    }
+
+    var host: Controller? { pageController }
+    var source: EventSource { .controller(pageController.id) }
+
+    /// The outgoing pages' views go back in first: one taken out by hand meanwhile gets no
+    /// callbacks of its own (F7).
+    func willCallbacksBegin(in window: Window?) {
+        for page in turn.from { pageController.installView(of: page) }
+    }
+
+    func willHalfEnded(in window: Window?) -> Window? { window }
+
+    func complete(finished: Bool, done: VisibleTransitionDone) {
+        pageController.pagesCameBack(turn, rule: plan.didRule)
+        done()
     }
 }
