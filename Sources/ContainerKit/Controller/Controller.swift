@@ -108,12 +108,12 @@ open class Controller {
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
-        id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
+        id = ControllerID.next(name: nil, type: Self.self)
     }
 
     /// Creates a controller whose events and violations name it `name`.
     public init(name: String) {
-        id = ControllerID.next(name: name, typeName: String(describing: Self.self))
+        id = ControllerID.next(name: name, type: Self.self)
     }
 
     /// This controller as a container, if it is one: a virtual call, much cheaper than the dynamic
