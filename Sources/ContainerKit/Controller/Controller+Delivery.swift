@@ -65,14 +65,22 @@ enum AppearanceCallback: Hashable {
 extension Controller {
     /// Delivers an appearance callback: reports the event, runs the override, and checks that it
     /// reached `super`.
+    @inline(__always)
     func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource, rule: Rule) {
+        deliverAppearance(callback, animated: animated, source: .given(source), rule: rule)
+    }
+
+    /// ``deliverAppearance(_:animated:source:rule:)`` for a walk, whose source is made only for an
+    /// observer.
+    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: CallbackSource, rule: Rule) {
         noteAppearanceCallback()
         let event = callback.superCall
         let savedSuper = awaitingSuper
         let savedAppearance = deliveringAppearance
         awaitingSuper = event
         deliveringAppearance = callback
-        DeliveryLoop.deliver(ControllerStep.appearance(self, callback, animated: animated), source: source, rule: rule)
+        DeliveryLoop.deliver(
+            ControllerStep.appearance(self, callback, animated: animated), source: source.eventSource, rule: rule)
         checkSuperReached(event)
         awaitingSuper = savedSuper
         deliveringAppearance = savedAppearance

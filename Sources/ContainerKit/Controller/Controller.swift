@@ -15,9 +15,11 @@
 @MainActor
 open class Controller {
     // The fields an appearance walk reads for every controller come first, and the small ones
-    // next to each other: classes are laid out in declaration order, so those fields share the
-    // object's first cache line or two, and a walk over a tree too large for the caches misses
-    // less. What few controllers use (titles and bar items, a preferred content size) lives in
+    // next to each other: classes are laid out in declaration order, so the appearance machine, the
+    // super-call bookkeeping, the root view and the parent end within the object's first 64 bytes,
+    // beside the reference count every walk touches first, and a walk over a tree too large for the
+    // caches misses less (one line per controller, or two, at malloc's 16-byte alignment). What
+    // few controllers use (titles and bar items, a preferred content size) lives in
     // ``ControllerExtras``, and presentation in ``PresentationState``, so a container's children
     // follow close behind. The engine's own stored state is `@exclusivity(unchecked)`: the engine
     // commits state before it calls out (DESIGN principle 3) and never holds an access across a
@@ -25,11 +27,6 @@ open class Controller {
     // trip's instructions, could only ever pass.
 
     @exclusivity(unchecked) final var appearance = AppearanceStateMachine()
-    @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
-
-    /// The callback whose base implementation the running override is expected to reach. Next to
-    /// ``deliveringAppearance``: a delivery saves and restores both.
-    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
 
     /// The appearance callback being delivered to this controller, if any (for R8's flags).
     @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
@@ -44,6 +41,10 @@ open class Controller {
     /// The rule its deallocation cites: set by a built-in container or a dismissal as it lets go of
     /// the controller (a deallocation's cause, read in `deinit`).
     @exclusivity(unchecked) nonisolated(unsafe) final var releaseRule = Rule.release
+
+    /// The callback whose base implementation the running override is expected to reach. Beside
+    /// ``deliveringAppearance``: a delivery saves and restores both.
+    @exclusivity(unchecked) final var awaitingSuper: SuperCall?
 
     /// The root view; nil until loaded.
     @exclusivity(unchecked) final var storedView: View?
@@ -68,6 +69,8 @@ open class Controller {
 
     /// Where the controller stands among its parent's children (see ``NodeList``).
     @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
+
+    @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
 
     /// The controller's identity in events and violations.
     public let id: ControllerID
@@ -108,12 +111,12 @@ open class Controller {
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
-        id = ControllerID.next(name: nil, typeName: String(describing: Self.self))
+        id = ControllerID.next(name: nil, type: Self.self)
     }
 
     /// Creates a controller whose events and violations name it `name`.
     public init(name: String) {
-        id = ControllerID.next(name: name, typeName: String(describing: Self.self))
+        id = ControllerID.next(name: name, type: Self.self)
     }
 
     /// This controller as a container, if it is one: a virtual call, much cheaper than the dynamic

@@ -51,7 +51,7 @@ enum AppearanceWalk {
         // walk, its appearance's end, is over (spec §6).
         let stateBefore = root.appearanceState
         defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
-        guard let childStep = apply(step, to: root, source: source, rule: rule, manual: rootIsManual),
+        guard let childStep = apply(step, to: root, source: .given(source), rule: rule, manual: rootIsManual),
             fits(root, childStep)
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
@@ -68,7 +68,7 @@ enum AppearanceWalk {
                 continue
             }
             let revisionBefore = TreeRevision.current
-            _ = apply(childStep, to: controller, source: planned.source, rule: .forwarded, manual: false)
+            _ = apply(childStep, to: controller, source: .parent(planned.parent), rule: .forwarded, manual: false)
             guard fits(controller, childStep) else { continue }
             // Its own callback took it out of its parent's reach: it forwards nothing more of the
             // step, and an appearance now out of any visible window ends at once.
@@ -116,14 +116,12 @@ enum AppearanceWalk {
         guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
         else { return }
-        let source = EventSource.controller(container.id)
         let revision = TreeRevision.current
         let state = container.appearanceState
         container.childList.forEachReversed { child in
             if let childView = child.storedView, childView.isDescendant(of: containerView) {
                 stack.append(
-                    PlannedStep(
-                        controller: child, parent: container, source: source, revision: revision, parentState: state))
+                    PlannedStep(controller: child, parent: container, revision: revision, parentState: state))
             }
         }
     }
@@ -131,7 +129,7 @@ enum AppearanceWalk {
     /// Applies `step` to one controller. Returns the step its children take, or nil when a manual
     /// call was unbalanced (nothing is forwarded then).
     private static func apply(
-        _ step: AppearanceStep, to controller: Controller, source: EventSource, rule: Rule, manual: Bool
+        _ step: AppearanceStep, to controller: Controller, source: CallbackSource, rule: Rule, manual: Bool
     ) -> AppearanceStep? {
         // A built-in container forwards from inside its own callbacks (F6): it takes the step
         // its children get from here.
@@ -211,6 +209,22 @@ enum AppearanceWalk {
     }
 }
 
+/// What the callbacks a walk delivers name as their source: the one its root's step was given, or,
+/// for a child, the parent that forwards the step, whose identity is read only when an observer is
+/// in scope (``DeliveryLoop/deliver(_:source:rule:)`` evaluates the source for one alone): a walk
+/// with none copies no ``ControllerID`` per node.
+enum CallbackSource {
+    case given(EventSource)
+    case parent(Controller)
+
+    var eventSource: EventSource {
+        switch self {
+        case .given(let source): source
+        case .parent(let parent): .controller(parent.id)
+        }
+    }
+}
+
 /// A step a walk has planned for a child, and the premises it was planned under: the parent that
 /// forwards it (F1), that parent's appearance state, and the ``TreeRevision`` then. The walk asks
 /// ``DeliveryLoop/verdict(_:)`` whether they still hold when it comes to the step.
@@ -219,12 +233,13 @@ struct PlannedStep {
     let controller: Controller
     /// The parent that forwards the step to it.
     let parent: Controller
-    /// What its callbacks name: the parent.
-    let source: EventSource
     /// The tree's revision when the walk planned the step.
     let revision: UInt64
     /// The parent's appearance state when the walk planned the step.
     let parentState: AppearanceState
+
+    /// What its callbacks name: the parent. Made when asked for, as only an observer reads it.
+    var source: EventSource { .controller(parent.id) }
 }
 
 extension Controller {

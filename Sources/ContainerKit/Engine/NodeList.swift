@@ -84,8 +84,12 @@ struct NodeList<Node: ListedNode> {
 
     /// Calls `body` with each node, last first, without squeezing the holes out: for walks that
     /// must not write to the list they read.
+    ///
+    /// With no hole, which is the usual case, it reads no node: a walk over a tree too large for the
+    /// caches then touches each node only where `body` does.
     func forEachReversed(_ body: (Node) -> Void) {
-        for node in storage.reversed() where !node.isListHole { body(node) }
+        let mayHoldHoles = holeCount > 0
+        for node in storage.reversed() where !mayHoldHoles || !node.isListHole { body(node) }
     }
 
     /// Empties the list and returns its nodes in order: for a `deinit` taking a subtree apart.

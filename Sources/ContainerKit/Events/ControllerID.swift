@@ -22,8 +22,23 @@ public struct ControllerID: Hashable, Sendable, CustomStringConvertible {
 
     @MainActor private static var lastSerial: UInt64 = 0
 
-    @MainActor static func next(name: String?, typeName: String) -> ControllerID {
+    /// The type name of each controller class made so far, one string per class.
+    ///
+    /// A type name longer than 15 UTF-8 bytes (`ContainerController`) is a heap object, which a copy
+    /// of the identity retains: shared by every instance of the class, it stays in the caches, where
+    /// one made per instance would be one more object each walk over a large tree touches.
+    @MainActor private static var typeNames: [ObjectIdentifier: String] = [:]
+
+    @MainActor static func next(name: String?, type: Controller.Type) -> ControllerID {
         lastSerial += 1
+        let key = ObjectIdentifier(type)
+        let typeName: String
+        if let known = typeNames[key] {
+            typeName = known
+        } else {
+            typeName = String(describing: type)
+            typeNames[key] = typeName
+        }
         return ControllerID(serial: lastSerial, name: name, typeName: typeName)
     }
 }

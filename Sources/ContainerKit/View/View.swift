@@ -36,9 +36,6 @@ open class View {
     /// on any instance but `self`. Everything else reaches it on the main actor.
     @exclusivity(unchecked) nonisolated(unsafe) final var subviewList = NodeList<View>()
 
-    /// Where the view stands among its superview's subviews (see ``NodeList``).
-    @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
-
     /// The window this view is in, cached and updated as the view moves (see ``windowStorage``).
     nonisolated final var storedWindow: Window? {
         get { windowStorage?.takeUnretainedValue() }
@@ -61,6 +58,10 @@ open class View {
     /// holds the view), unretained for the reason ``superviewStorage`` is. The controller clears it
     /// when it takes another root view, and in its `deinit` (which needs it `nonisolated(unsafe)`).
     @exclusivity(unchecked) nonisolated(unsafe) final var ownerStorage: Unmanaged<Controller>?
+
+    /// Where the view stands among its superview's subviews (see ``NodeList``): after the pointers
+    /// the walks read, as only an insertion or a removal reads it.
+    @exclusivity(unchecked) nonisolated(unsafe) final var listSlot = -1
 
     /// The frame in the superview's coordinates. ContainerKit does no autoresizing: frames change
     /// only when code sets them (the window sets its root view's frame).
