@@ -119,17 +119,13 @@ enum TransitionRunner {
     @inline(__always)
     private static func beginLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
-        let leaving = transition.leaving
-        let count = leaving.count
-        for position in 0..<count {
-            leaving.with(plan.lastFirstWills == .leaving ? count - 1 - position : position) { controller in
-                if plan.skipsDisappearedLeaving, controller.appearanceState == .disappeared { return }
-                transition.willBeginLeaving(controller)
-                AppearanceWalk.run(
-                    from: controller,
-                    step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
-                    source: source, rule: plan.willRule, rootIsManual: false)
-            }
+        transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
+            if plan.skipsDisappearedLeaving, controller.appearanceState == .disappeared { return }
+            transition.willBeginLeaving(controller)
+            AppearanceWalk.run(
+                from: controller,
+                step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
+                source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
 
@@ -138,18 +134,14 @@ enum TransitionRunner {
         _ transition: Transition, in window: Window?, source: EventSource
     ) {
         let plan = transition.plan
-        let coming = transition.coming
-        let count = coming.count
-        for position in 0..<count {
-            coming.with(plan.lastFirstWills == .coming ? count - 1 - position : position) { controller in
-                if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
-                guard mayBegin(controller, of: transition, in: window) else { return }
-                transition.willBeginComing(controller)
-                AppearanceWalk.run(
-                    from: controller,
-                    step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
-                    source: source, rule: plan.willRule, rootIsManual: false)
-            }
+        transition.coming.forEachInWillOrder(lastFirst: plan.lastFirstWills == .coming) { controller in
+            if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
+            guard mayBegin(controller, of: transition, in: window) else { return }
+            transition.willBeginComing(controller)
+            AppearanceWalk.run(
+                from: controller,
+                step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
+                source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
 
