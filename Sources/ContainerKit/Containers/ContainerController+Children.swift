@@ -39,7 +39,9 @@ extension ContainerController {
         var reparenting = false
         while admits(child) {
             let currentParent = child.storedParent
-            switch child.containment.addChild(to: id) {
+            switch DeliveryLoop.beginAddition(
+                of: child, to: self, rule: reparenting ? .reparentingAddition : .addChild)
+            {
             case .reportAlreadyChild:
                 ContractViolation(
                     kind: .addingExistingChild, severity: .warning, controllers: [id, child.id],
@@ -51,7 +53,7 @@ extension ContainerController {
                 if let former = currentParent, !admitsAfterRemoval(child, from: former) { return }
                 reparenting = true
             case .sendWillMove:
-                joinChildren(child, rule: reparenting ? .reparentingAddition : .addChild)
+                joinChildren(child)
                 return
             }
         }
@@ -132,21 +134,17 @@ extension ContainerController {
         return admitted
     }
 
-    /// R1's structural half: sends `willMove(toParent: self)` (the state already says attaching),
-    /// then adds the child, unless its override moved it elsewhere. Returns whether it joined.
+    /// R1's structural half, once the loop has sent `willMove(toParent: self)`
+    /// (``DeliveryLoop/beginAddition(of:to:rule:)``): adds the child, unless its override moved it
+    /// elsewhere. Returns whether it joined.
     ///
     /// - Parameter position: Where the child goes in ``children``, counted before the callout;
     ///   nil appends it after any child its `willMove` added meanwhile (R5: a custom container
     ///   keeps the order in which additions completed). A built-in container passes the position
     ///   its stack or tabs give the child, so children added inside the callout come after it.
     @discardableResult
-    func joinChildren(_ child: Controller, at position: Int? = nil, rule: Rule = .addChild) -> Bool {
-        child.deliverWillMove(joining: self, rule: rule)
-        // Still heading here, or already arrived: its override may have ended the move itself with
-        // `didMove(toParent: self)`, early (R3 wants it after the add), which does not undo it.
-        guard child.containment.isJoiningOrChild(of: id) else {
-            return false
-        }
+    func joinChildren(_ child: Controller, at position: Int? = nil) -> Bool {
+        guard DeliveryLoop.verdict(.joining(child, self)) == .hold else { return false }
         if let position { childList.insert(child, at: position) } else { childList.append(child) }
         child.storedParent = self
         child.releaseRule = .release
@@ -170,9 +168,10 @@ extension ContainerController {
     func adoptChild(_ child: Controller, rule: Rule) -> Bool {
         defer { child.releaseAdoptionClaim(of: self) }
         child.reconcileDeallocatedParent()
-        switch child.containment.addChild(to: id) {
+        let position = children.count
+        switch DeliveryLoop.beginAddition(of: child, to: self, rule: rule) {
         case .sendWillMove:
-            guard joinChildren(child, at: children.count, rule: rule), let childView = child.storedView,
+            guard joinChildren(child, at: position), let childView = child.storedView,
                 childView.superview != nil
             else { return true }
             ViewMove.perform(childView, to: nil, at: nil, drivesAppearance: false)
@@ -206,27 +205,14 @@ extension ContainerController {
 
     /// A built-in container begins a child's removal: `willMove(toParent: nil)`, inside the call (R3).
     func beginRemovingChild(_ child: Controller, rule: Rule) {
-        switch child.containment.willMove(toParentNumbered: nil) {
-        case .accept:
-            child.deliverWillMove(toParent: nil, source: .controller(id), rule: rule)
-        case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
-            preconditionFailure("\(id) began removing \(child.id) while a move of it was open")
-        }
+        DeliveryLoop.beginRemoval(of: child, by: self, rule: rule)
     }
 
     /// A built-in container ends a child's move: `didMove(toParent: self)` when it stays, or its
     /// removal (`didMove(toParent: nil)`, after it left ``children``) when it goes (R2, R7).
     func endMove(of child: Controller, stays: Bool, rule: Rule) {
         if stays {
-            // A removal it cancels ends the move elsewhere than it was heading (R7).
-            let removalWasOpen = LifecycleObservation.isObserving && child.containment.isMovingFromParent
-            switch child.containment.didMove(toParentNumbered: id.serial) {
-            case .accept:
-                child.deliverDidMove(
-                    toParent: self, source: .controller(id), rule: removalWasOpen ? .moveEndsElsewhere : rule)
-            case .reportUnexpectedParent, .reportUnmatchedDidMove, .reportUnexpectedWillMove:
-                preconditionFailure("\(id) ended a move of \(child.id) that was not open")
-            }
+            DeliveryLoop.endMove(of: child, staying: self, rule: rule)
         } else {
             child.performRemoval(reparenting: true, rule: rule)
         }

@@ -136,15 +136,4 @@ extension Controller {
     func releaseAdoptionClaim(of container: ContainerController) {
         if pendingAdoption === container { claim = nil }
     }
-
-    /// Delivers the `willMove(toParent: container)` of an addition under a joining claim, then
-    /// puts back the claim it had, unless the callback put one of its own (a request naming it
-    /// that waits for a navigation controller's transition).
-    func deliverWillMove(joining container: ContainerController, rule: Rule) {
-        let saved = claim
-        let adopting = pendingAdoption === container
-        claim = .joining(ClaimingContainer(container: container), adopting: adopting)
-        deliverWillMove(toParent: container, source: .controller(container.id), rule: rule)
-        if joiningContainer === container { claim = saved }
-    }
 }

@@ -57,32 +57,9 @@ extension Controller {
     func performRemoval(reparenting: Bool, rule: Rule? = nil) {
         // An addition still open ends at nil: the move ends elsewhere than it was heading (R7).
         let additionWasOpen = LifecycleObservation.isObserving && containment.isMovingToParent
-        switch containment.removeFromParent(reparenting: reparenting) {
-        case .none:
-            return
-        case .sendDidMoveToNil(let parentID, let reportMissingWillMove):
-            let parent = storedParent
-            let formerWindow = parent?.storedView?.storedWindow
-            if reportMissingWillMove {
-                ContractViolation(
-                    kind: .removeWithoutWillMove, severity: .warning, controllers: [id, parentID],
-                    message: "willMove(toParent: nil) must be called before removeFromParent(); see the containment "
-                        + "contract (R3). \(id) was removed from \(parentID) as asked."
-                ).report()
-            }
-            parent?.removeChildEntry(self)
-            storedParent = nil
-            // One source for the three calls below, which borrow it: each `.controller(parentID)`
-            // would copy the identity.
-            let source = EventSource.controller(parentID)
-            deliverDidMove(
-                toParent: nil, source: source,
-                rule: additionWasOpen
-                    ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent))
-            AppearanceReconciler.reconcile(self, after: .letGo(by: parent, formerWindow: formerWindow), source: source)
-            // Given to another parent (R4), it follows that parent from now on.
-            if !reparenting { AppearanceReconciler.reconcile(self, after: .removed, source: source) }
-        }
+        let rule =
+            additionWasOpen ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent)
+        DeliveryLoop.endRemoval(of: self, reparenting: reparenting, rule: rule)
     }
 
     /// The parent this controller is joining: inside the `willMove(toParent:)` that an addition

@@ -63,50 +63,6 @@ enum AppearanceCallback: Hashable {
 }
 
 extension Controller {
-    /// Delivers an appearance callback: reports the event, runs the override, and checks that it
-    /// reached `super`.
-    @inline(__always)
-    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: EventSource, rule: Rule) {
-        deliverAppearance(callback, animated: animated, source: .given(source), rule: rule)
-    }
-
-    /// ``deliverAppearance(_:animated:source:rule:)`` for a walk, whose source is made only for an
-    /// observer.
-    func deliverAppearance(_ callback: AppearanceCallback, animated: Bool, source: CallbackSource, rule: Rule) {
-        noteAppearanceCallback()
-        let event = callback.superCall
-        let savedSuper = awaitingSuper
-        let savedAppearance = deliveringAppearance
-        awaitingSuper = event
-        deliveringAppearance = callback
-        DeliveryLoop.deliver(
-            ControllerStep.appearance(self, callback, animated: animated), source: source.eventSource, rule: rule)
-        checkSuperReached(event)
-        awaitingSuper = savedSuper
-        deliveringAppearance = savedAppearance
-    }
-
-    /// Delivers `willMove(toParent:)` from the engine (R1, R4).
-    func deliverWillMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
-        runOverride(expecting: .willMove(parent), .willMove(self, toParent: parent), source: source, rule: rule)
-    }
-
-    /// Delivers `didMove(toParent:)` from the engine (R2, R4).
-    func deliverDidMove(toParent parent: ContainerController?, source: EventSource, rule: Rule) {
-        runOverride(expecting: .didMove(parent), .didMove(self, toParent: parent), source: source, rule: rule)
-    }
-
-    /// Runs `step`, an override that must reach the base implementation `call`, and reports it if it
-    /// does not.
-    @inline(__always)
-    private func runOverride(expecting call: SuperCall, _ step: ControllerStep, source: EventSource, rule: Rule) {
-        let saved = awaitingSuper
-        awaitingSuper = call
-        DeliveryLoop.deliver(step, source: source, rule: rule)
-        checkSuperReached(call)
-        awaitingSuper = saved
-    }
-
     /// Delivers `viewWillTransition(to:with:)`; returns whether the override reached `super`, which
     /// asks the engine to forward to the children.
     func deliverViewWillTransition(to size: Size, coordinator: any TransitionCoordinator, source: EventSource)
@@ -216,7 +172,7 @@ extension Controller {
     }
 
     @inline(__always)
-    private func checkSuperReached(_ call: SuperCall) {
+    func checkSuperReached(_ call: SuperCall) {
         if awaitingSuper == call { reportMissingSuper(call) }
     }
 

@@ -15,7 +15,9 @@ enum AppearanceStep {
 
 /// Walks the controller tree applying an appearance step: the controller first, then, after its
 /// callback returns, every child it forwards to (F1), pre-order, without recursion (a chain
-/// 100,000 deep must not overflow the stack).
+/// 100,000 deep must not overflow the stack). The walk plans who takes the step and when; the
+/// loop takes it on each (``DeliveryLoop/take(_:on:source:rule:manual:)``), committing it to the
+/// controller's appearance machine before sending its callbacks.
 @MainActor
 enum AppearanceWalk {
     /// Applies `step` to `root` and forwards it.
@@ -51,7 +53,9 @@ enum AppearanceWalk {
         // walk, its appearance's end, is over (spec §6).
         let stateBefore = root.appearanceState
         defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
-        guard let childStep = apply(step, to: root, source: .given(source), rule: rule, manual: rootIsManual),
+        guard
+            let childStep = DeliveryLoop.take(
+                step, on: root, source: .given(source), rule: rule, manual: rootIsManual),
             fits(root, childStep)
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
@@ -68,7 +72,8 @@ enum AppearanceWalk {
                 continue
             }
             let revisionBefore = TreeRevision.current
-            _ = apply(childStep, to: controller, source: .parent(planned.parent), rule: .forwarded, manual: false)
+            _ = DeliveryLoop.take(
+                childStep, on: controller, source: .parent(planned.parent), rule: .forwarded, manual: false)
             guard fits(controller, childStep) else { continue }
             // Its own callback took it out of its parent's reach: it forwards nothing more of the
             // step, and an appearance now out of any visible window ends at once.
@@ -124,88 +129,6 @@ enum AppearanceWalk {
                     PlannedStep(controller: child, parent: container, revision: revision, parentState: state))
             }
         }
-    }
-
-    /// Applies `step` to one controller. Returns the step its children take, or nil when a manual
-    /// call was unbalanced (nothing is forwarded then).
-    private static func apply(
-        _ step: AppearanceStep, to controller: Controller, source: CallbackSource, rule: Rule, manual: Bool
-    ) -> AppearanceStep? {
-        // A built-in container forwards from inside its own callbacks (F6): it takes the step
-        // its children get from here.
-        let drivesOwnChildren = controller.asContainer?.appearanceForwarding == .containerDriven
-        defer { if drivesOwnChildren { controller.drivenStep = nil } }
-        switch step {
-        case .begin(let appearing, let animated, let timing):
-            if appearing, controller.storedView == nil, controller.appearanceState == .disappeared {
-                controller.loadViewIfNeeded()
-            }
-            let action =
-                manual
-                ? controller.appearance.begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
-                : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
-            switch action {
-            case .callViewWillAppear(let animated, let thenViewIsAppearing):
-                if drivesOwnChildren { controller.drivenStep = step }
-                let premises = DeliveryLoop.Premises.transition(
-                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
-                controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
-                // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
-                // appearance is over, and it gets no viewIsAppearing.
-                if thenViewIsAppearing, DeliveryLoop.verdict(premises) == .hold {
-                    controller.appearance.noteViewIsAppearingSent()
-                    controller.deliverAppearance(
-                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInTransition)
-                }
-            case .callViewWillDisappear(let animated):
-                if drivesOwnChildren { controller.drivenStep = step }
-                controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
-            case .skip:
-                break
-            case .reportUnbalanced(let state):
-                reportUnbalanced(
-                    controller, call: "beginAppearanceTransition(\(appearing), animated: \(animated))", state)
-                return nil
-            }
-            return step
-        case .end(let appearing):
-            let action =
-                manual || appearing == nil
-                ? controller.appearance.end()
-                : controller.appearance.driveEnd(appearing: appearing ?? true)
-            switch action {
-            case .callViewDidAppear(let animated, let viewIsAppearingFirst):
-                if viewIsAppearingFirst {
-                    let premises = DeliveryLoop.Premises.transition(
-                        of: controller, epoch: controller.appearance.epoch, state: .appeared)
-                    controller.deliverAppearance(
-                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInWindow)
-                    // Its viewIsAppearing moved it on (its view left the window, say): this
-                    // appearance is over, and neither it nor its children get its did-callback.
-                    guard DeliveryLoop.verdict(premises) == .hold else { return nil }
-                }
-                if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
-                controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
-                return .end(appearing: true)
-            case .callViewDidDisappear(let animated):
-                if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
-                controller.deliverAppearance(.didDisappear, animated: animated, source: source, rule: rule)
-                return .end(appearing: false)
-            case .skip:
-                return step
-            case .reportUnbalanced(let state):
-                reportUnbalanced(controller, call: "endAppearanceTransition()", state)
-                return nil
-            }
-        }
-    }
-
-    private static func reportUnbalanced(_ controller: Controller, call: String, _ state: AppearanceState) {
-        ContractViolation(
-            kind: .unbalancedAppearanceTransition, severity: .warning, controllers: [controller.id],
-            message: "Unbalanced calls to begin/end appearance transitions for \(controller.id): \(call) while "
-                + "\(state); see the appearance state machine (§3). Nothing was fired and the state is unchanged."
-        ).report()
     }
 }
 

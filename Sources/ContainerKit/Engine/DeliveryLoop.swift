@@ -23,9 +23,16 @@
 /// receiver is held unretained and the callback's name is static. The receiver is alive while its
 /// frame is the innermost one, since whoever delivers the step holds it for the call.
 ///
-/// The state machine's change that a step reports is committed where the step is planned, just
-/// before it is delivered; and apart from the walk's, steps run as they are planned, not from an
-/// agenda of their own.
+/// **The loop commits a step before it calls out.** A step that reports a state machine's change
+/// (an appearance callback, or a containment callback the engine sends) is taken through the loop,
+/// which commits the change to the node's machine and then sends the callbacks the machine names:
+/// ``take(_:on:source:rule:manual:)`` for appearance (spec §3),
+/// ``beginAddition(of:to:rule:)``, ``beginRemoval(of:by:rule:)``, ``endMove(of:staying:rule:)`` and
+/// ``endRemoval(of:reparenting:rule:)`` for containment (R1–R7). Their delivery is private to the
+/// loop's files, so neither half can happen without the other.
+///
+/// What is not the loop's yet: apart from the appearance walk's, steps run as they are planned, not
+/// from an agenda of their own; view loading commits at the controller (``Controller/view``).
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
@@ -119,6 +126,9 @@ enum DeliveryLoop {
         /// The did-appear that a view's entry into `window` deferred to the end of the turn (§1),
         /// queued for one appearance of its root.
         case deferredAppearance(AppearanceCompletion, in: Window)
+        /// An addition's structural half, once the child's `willMove(toParent: container)` has
+        /// returned (R1): the child still heads to `container`.
+        case joining(Controller, ContainerController)
     }
 
     /// Whether a planned step's premises still hold.
@@ -168,6 +178,11 @@ enum DeliveryLoop {
                 !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return .moot }
             return .hold
+        case .joining(let child, let container):
+            // Its override moved it elsewhere, or took it out again: the addition is over. One that
+            // ended the move itself with `didMove(toParent: container)`, early (R3 wants it after
+            // the add), still joins: that does not undo it.
+            return child.containment.isJoiningOrChild(of: container.id) ? .hold : .moot
         }
     }
 }

@@ -105,13 +105,11 @@ extension TabBarController: VisibleTransitionHost {
         var stack: [Controller] = [incoming]
         while let controller = stack.popLast() {
             guard controller.appearanceState == .appearing else { continue }
-            if controller.appearance.awaitsViewIsAppearing {
-                let premises = DeliveryLoop.Premises.transition(
-                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
-                controller.appearance.noteViewIsAppearingSent()
-                controller.deliverAppearance(
-                    .isAppearing, animated: false, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
-                guard DeliveryLoop.verdict(premises) == .hold else { continue }
+            if controller.appearance.awaitsViewIsAppearing,
+                !DeliveryLoop.sendViewIsAppearing(
+                    to: controller, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
+            {
+                continue
             }
             stack.append(contentsOf: appearingWith(controller).reversed())
         }

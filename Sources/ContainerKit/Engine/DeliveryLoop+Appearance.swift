@@ -1,0 +1,133 @@
+/// The appearance steps: the loop commits each through the controller's appearance state machine
+/// (spec §3), then sends the callbacks the machine names.
+///
+/// Nothing else sends an appearance callback: the delivery below is private to this file, so a
+/// callback can never go out without the state change it reports, nor a change be committed
+/// without its callback. What plans the steps (the appearance walk, the tab switch's layout pass)
+/// decides which controllers take them and in what order; the loop decides what each one does.
+extension DeliveryLoop {
+    /// Takes `step` on `controller`: commits it through the controller's appearance machine, then
+    /// sends the callbacks the machine's answer names. Returns the step the controller's children
+    /// take (F1), or nil when none does: a manual call that was unbalanced (reported, nothing
+    /// fired), or an end whose `viewIsAppearing(_:)` moved the controller on.
+    ///
+    /// With `manual`, the step is `beginAppearanceTransition` / `endAppearanceTransition` called by
+    /// hand (the table of §3, unbalanced cells reported); otherwise it is driven, and a controller
+    /// already in or moving to the target state is skipped (F3).
+    ///
+    /// A `viewIsAppearing(_:)` that follows another callback of the same appearance (right after
+    /// `viewWillAppear(_:)`, or right before `viewDidAppear(_:)`) runs only while the premises of
+    /// that appearance hold (``Premises/transition(of:epoch:state:)``): the first callback may have
+    /// moved the controller on.
+    static func take(
+        _ step: AppearanceStep, on controller: Controller, source: CallbackSource, rule: Rule, manual: Bool
+    ) -> AppearanceStep? {
+        // A built-in container forwards from inside its own callbacks (F6): it takes the step
+        // its children get from here.
+        let drivesOwnChildren = controller.asContainer?.appearanceForwarding == .containerDriven
+        defer { if drivesOwnChildren { controller.drivenStep = nil } }
+        switch step {
+        case .begin(let appearing, let animated, let timing):
+            if appearing, controller.storedView == nil, controller.appearanceState == .disappeared {
+                controller.loadViewIfNeeded()
+            }
+            let action =
+                manual
+                ? controller.appearance.begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
+                : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
+            switch action {
+            case .callViewWillAppear(let animated, let thenViewIsAppearing):
+                if drivesOwnChildren { controller.drivenStep = step }
+                let premises = Premises.transition(
+                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
+                controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
+                // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
+                // appearance is over, and it gets no viewIsAppearing.
+                if thenViewIsAppearing, verdict(premises) == .hold {
+                    controller.appearance.noteViewIsAppearingSent()
+                    controller.deliverAppearance(
+                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInTransition)
+                }
+            case .callViewWillDisappear(let animated):
+                if drivesOwnChildren { controller.drivenStep = step }
+                controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
+            case .skip:
+                break
+            case .reportUnbalanced(let state):
+                reportUnbalanced(
+                    controller, call: "beginAppearanceTransition(\(appearing), animated: \(animated))", state)
+                return nil
+            }
+            return step
+        case .end(let appearing):
+            let action =
+                manual || appearing == nil
+                ? controller.appearance.end()
+                : controller.appearance.driveEnd(appearing: appearing ?? true)
+            switch action {
+            case .callViewDidAppear(let animated, let viewIsAppearingFirst):
+                if viewIsAppearingFirst {
+                    let premises = Premises.transition(
+                        of: controller, epoch: controller.appearance.epoch, state: .appeared)
+                    controller.deliverAppearance(
+                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInWindow)
+                    // Its viewIsAppearing moved it on (its view left the window, say): this
+                    // appearance is over, and neither it nor its children get its did-callback.
+                    guard verdict(premises) == .hold else { return nil }
+                }
+                if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
+                controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
+                return .end(appearing: true)
+            case .callViewDidDisappear(let animated):
+                if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
+                controller.deliverAppearance(.didDisappear, animated: animated, source: source, rule: rule)
+                return .end(appearing: false)
+            case .skip:
+                return step
+            case .reportUnbalanced(let state):
+                reportUnbalanced(controller, call: "endAppearanceTransition()", state)
+                return nil
+            }
+        }
+    }
+
+    /// Sends the `viewIsAppearing(_:)` of a layout pass (§1, §3 **[rev 2]**) to `controller`, whose
+    /// open appearance awaits it: commits that it was sent, then sends it. Returns whether the
+    /// appearance's premises still hold once it returns: a controller its callback moved on
+    /// forwards the pass no further.
+    static func sendViewIsAppearing(to controller: Controller, source: EventSource, rule: Rule) -> Bool {
+        let premises = Premises.transition(of: controller, epoch: controller.appearance.epoch, state: .appearing)
+        controller.appearance.noteViewIsAppearingSent()
+        controller.deliverAppearance(.isAppearing, animated: false, source: .given(source), rule: rule)
+        return verdict(premises) == .hold
+    }
+
+    private static func reportUnbalanced(_ controller: Controller, call: String, _ state: AppearanceState) {
+        ContractViolation(
+            kind: .unbalancedAppearanceTransition, severity: .warning, controllers: [controller.id],
+            message: "Unbalanced calls to begin/end appearance transitions for \(controller.id): \(call) while "
+                + "\(state); see the appearance state machine (§3). Nothing was fired and the state is unchanged."
+        ).report()
+    }
+}
+
+extension Controller {
+    /// Delivers an appearance callback: reports the event, runs the override, and checks that it
+    /// reached `super`. Private to this file: only ``DeliveryLoop/take(_:on:source:rule:manual:)``
+    /// and the layout pass, which commit the change first, send one.
+    fileprivate func deliverAppearance(
+        _ callback: AppearanceCallback, animated: Bool, source: CallbackSource, rule: Rule
+    ) {
+        noteAppearanceCallback()
+        let event = callback.superCall
+        let savedSuper = awaitingSuper
+        let savedAppearance = deliveringAppearance
+        awaitingSuper = event
+        deliveringAppearance = callback
+        DeliveryLoop.deliver(
+            ControllerStep.appearance(self, callback, animated: animated), source: source.eventSource, rule: rule)
+        checkSuperReached(event)
+        awaitingSuper = savedSuper
+        deliveringAppearance = savedAppearance
+    }
+}
