@@ -56,37 +56,7 @@ extension Controller {
     private func loadViewForRead() -> View {
         let call = Planning.enter(LifecycleCall(target: .controller(id), name: "view", form: .getter))
         defer { Planning.leave(call) }
-        switch loading.viewRequested() {
-        case .returnView:
-            if let view = storedView { return view }
-            // Read inside loadView() before anything was assigned: make the default view now,
-            // where UIKit would recurse forever.
-            let view = View()
-            adoptRootView(view)
-            return view
-        case .callLoadView:
-            DeliveryLoop.deliver(ControllerStep.loadView(self), source: .controller(id), rule: .viewLoad)
-            switch loading.loadViewReturned(assignedView: storedView != nil) {
-            case .callViewDidLoad:
-                break
-            case .makeDefaultViewThenCallViewDidLoad:
-                ContractViolation(
-                    kind: .loadViewAssignedNoView, severity: .warning, controllers: [id],
-                    message: "\(id).loadView() returned without assigning view; an override of loadView() "
-                        + "must assign the root view. A plain View was made in its place."
-                ).report()
-                adoptRootView(View())
-            }
-            callViewDidLoad()
-            guard let view = storedView else {
-                preconditionFailure("\(id) has no view after loading")
-            }
-            return view
-        }
-    }
-
-    private func callViewDidLoad() {
-        DeliveryLoop.deliver(ControllerStep.viewDidLoad(self), source: .controller(id), rule: .viewLoad)
+        return DeliveryLoop.loadView(of: self)
     }
 
     private func assignView(_ newView: View) {
@@ -106,13 +76,12 @@ extension Controller {
             ).report()
             return
         }
-        switch loading.viewAssigned() {
+        switch DeliveryLoop.assignView(newView, to: self) {
         case .store:
             if let old = storedView { old.owningController = nil }
             adoptRootView(newView)
         case .storeThenCallViewDidLoad:
-            adoptRootView(newView)
-            callViewDidLoad()
+            break
         case .replace:
             guard let old = storedView else { preconditionFailure("\(id) is loaded without a view") }
             old.owningController = nil
@@ -124,7 +93,9 @@ extension Controller {
         }
     }
 
-    private func adoptRootView(_ view: View) {
+    /// Makes `view` the root view, and this controller its owner: the structural half of a load or
+    /// an assignment, which the view-loading machine has committed.
+    func adoptRootView(_ view: View) {
         storedView = view
         view.owningController = self
     }

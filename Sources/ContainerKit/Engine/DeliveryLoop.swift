@@ -28,11 +28,12 @@
 /// which commits the change to the node's machine and then sends the callbacks the machine names:
 /// ``take(_:on:source:rule:manual:)`` for appearance (spec §3),
 /// ``beginAddition(of:to:rule:)``, ``beginRemoval(of:by:rule:)``, ``endMove(of:staying:rule:)`` and
-/// ``endRemoval(of:reparenting:rule:)`` for containment (R1–R7). Their delivery is private to the
-/// loop's files, so neither half can happen without the other.
+/// ``endRemoval(of:reparenting:rule:)`` for containment (R1–R7), ``loadView(of:)`` and
+/// ``assignView(_:to:)`` for view loading (§5). Their delivery is private to the loop's files, so
+/// neither half can happen without the other.
 ///
 /// What is not the loop's yet: apart from the appearance walk's, steps run as they are planned, not
-/// from an agenda of their own; view loading commits at the controller (``Controller/view``).
+/// from an agenda of their own.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
