@@ -130,6 +130,10 @@ enum DeliveryLoop {
         /// An addition's structural half, once the child's `willMove(toParent: container)` has
         /// returned (R1): the child still heads to `container`.
         case joining(Controller, ContainerController)
+        /// The will-callback of `controller`, which a transition of `host` started in `window`
+        /// brings in: the plan's condition for it to begin appearing (``TransitionPlan/ComingCondition``)
+        /// still holds after the callbacks sent before it.
+        case coming(Controller, TransitionPlan.ComingCondition, host: Controller?, window: Window?)
     }
 
     /// Whether a planned step's premises still hold.
@@ -184,6 +188,20 @@ enum DeliveryLoop {
             // ended the move itself with `didMove(toParent: container)`, early (R3 wants it after
             // the add), still joins: that does not undo it.
             return child.containment.isJoiningOrChild(of: container.id) ? .hold : .moot
+        case .coming(let controller, let condition, let host, let window):
+            // A callback sent before took the host, the window or the controller off screen: the
+            // transition's did-half ends it where it is (F7), or the plan passes it over.
+            // A `switch`, not `Optional.map`: a closure handed to a nonisolated function is checked
+            // for the main actor each time it runs.
+            let holds =
+                switch (condition, window) {
+                case (.hostShown, let window?): host?.isShown(in: window) == true
+                case (.hostShown, nil): false
+                case (.hostInVisibleWindow, _): host?.isInVisibleWindow == true
+                case (.windowNotHidden, _): window?.isHidden == false
+                case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
+                }
+            return holds ? .hold : .moot
         }
     }
 }

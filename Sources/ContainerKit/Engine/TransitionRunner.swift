@@ -14,8 +14,9 @@
 /// did-callbacks, each controller's in turn, and the did-half the other side's.
 ///
 /// Each callback may re-enter the engine. The appearance walk checks each step's premises
-/// (``PlannedStep``), and the conditions the plan names are read just before the step they guard,
-/// so what a callback changed is seen by the next step (Reentrancy.md).
+/// (``PlannedStep``), and the condition the plan names for each incoming controller is a premise
+/// too, which ``DeliveryLoop/verdict(_:)`` checks just before its will-callback, so what a callback
+/// changed is seen by the next step (Reentrancy.md).
 @MainActor
 enum TransitionRunner {
     /// Runs `transition`, started in `window` (nil for a custom transition off screen): its
@@ -188,23 +189,14 @@ enum TransitionRunner {
         }
     }
 
-    /// Whether `controller`, brought in by `transition`, begins appearing now (the plan's
-    /// ``TransitionPlan/ComingCondition``).
+    /// Whether `controller`, brought in by `transition`, begins appearing now: the premise of its
+    /// will-callback, the plan's ``TransitionPlan/ComingCondition``, checked by the loop.
     @inline(__always)
     private static func mayBegin<Transition: PlannedTransition>(
         _ controller: Controller, of transition: Transition, in window: Window?
     ) -> Bool {
-        switch transition.plan.comingBegins {
-        case .hostShown:
-            guard let window else { return false }
-            return transition.host?.isShown(in: window) == true
-        case .hostInVisibleWindow:
-            return transition.host?.isInVisibleWindow == true
-        case .windowNotHidden:
-            return window?.isHidden == false
-        case .itselfInVisibleWindow:
-            return controller.isInVisibleWindow
-        }
+        DeliveryLoop.verdict(
+            .coming(controller, transition.plan.comingBegins, host: transition.host, window: window)) == .hold
     }
 
     @inline(__always)
