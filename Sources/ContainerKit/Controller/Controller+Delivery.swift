@@ -122,7 +122,8 @@ extension Controller {
     /// A did-callback leaves every other child it reaches in the container's new state. A shown
     /// child that something else moved the other way after the container's will-callback (the
     /// window, or a transition of the container that completed meanwhile) begins again toward
-    /// that state first, so that the did-callback ends it (F3 would skip it).
+    /// that state first, so that the did-callback ends it (F3 would skip it): the reconciler's
+    /// ``AppearanceReconciler/Change/passedOverByParentsBegin(_:appearing:)``.
     func forwardToVisibleChildren() {
         guard let step = drivenStep, let container = asContainer else { return }
         drivenStep = nil
@@ -143,31 +144,16 @@ extension Controller {
             let premises = DeliveryLoop.Premises.forwardedByContainer(
                 container, step, child: child, sparing: transitions)
             guard DeliveryLoop.verdict(premises) == .hold else { continue }
-            if case .end(appearing: let appearing?) = step, child.isMovingAway(fromAppearing: appearing) {
-                // Appearing: its view was taken out of the window by hand after this appearance
-                // began (the window drove its disappearance, F2) and the container has just put it
-                // back. Disappearing: a turn of the container that completed after its
-                // will-disappear brought it in (a swipe begun while the container disappeared,
-                // which its view leaving the window completed first). Either way it begins again
-                // toward the container's state before it ends, not animated, as the window begins
-                // a change it catches up with (F2, F5).
-                AppearanceWalk.run(
-                    from: child, step: .begin(appearing: appearing, animated: false, timing: .afterWillAppear),
-                    source: .controller(id), rule: .builtInForwarding, rootIsManual: false)
+            // A child something moved the other way since the container's will-callback begins
+            // again first, so that this did-callback ends it.
+            if case .end(appearing: let appearing?) = step {
+                AppearanceReconciler.reconcile(
+                    child, after: .passedOverByParentsBegin(container, appearing: appearing), source: .controller(id))
             }
             AppearanceWalk.run(
                 from: child, step: step, source: .controller(id), rule: .builtInForwarding, rootIsManual: false)
             // A navigation controller tells its delegate of its own appearance (spec §6).
             (container as? NavigationController)?.shownControllerTook(step, child)
-        }
-    }
-
-    /// Whether this controller is in, or moving to, the state opposite to appeared (`appearing`
-    /// true) or disappeared (`appearing` false).
-    private func isMovingAway(fromAppearing appearing: Bool) -> Bool {
-        switch appearanceState {
-        case .disappeared, .disappearing: appearing
-        case .appeared, .appearing: !appearing
         }
     }
 

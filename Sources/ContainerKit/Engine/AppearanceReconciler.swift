@@ -60,14 +60,23 @@ enum AppearanceReconciler {
         /// hand while the request waited); the adoption took the view out, and nothing shows it
         /// until a transition does.
         case adoptedOffScreen
+        /// `parent`, a built-in container, is about to forward its did-callback toward `appearing`
+        /// to it, a child it shows (F6), and it is in or moving to the opposite state: something
+        /// moved it the other way after `parent`'s will-callback. Appearing: its view was taken
+        /// out of the window by hand (the window drove its disappearance, F2) and `parent` has just
+        /// put it back. Disappearing: a turn of `parent` that completed after its will-disappear
+        /// brought it in (a swipe begun while `parent` disappeared, which its view leaving the
+        /// window completed first).
+        case passedOverByParentsBegin(ContainerController, appearing: Bool)
     }
 
     /// What the reconciler does to the controller.
     enum Action {
         /// The window drives it: will-appear inside the call, did-appear at the end of the turn (F2).
         case enter(Window)
-        /// It joins the appearance of `parent`, animated as that appearance is (F1, F6).
-        case join(parent: ContainerController, animated: Bool)
+        /// It joins the appearance (`appearing`) or disappearance of `parent`, animated as that
+        /// transition is (F1, F6).
+        case join(parent: ContainerController, appearing: Bool, animated: Bool)
         /// It disappears at once: will-disappear (F3 skips it when sent), then did-disappear (F2).
         case exit(animated: Bool)
     }
@@ -87,10 +96,10 @@ enum AppearanceReconciler {
         switch action {
         case .enter(let window):
             AppearanceWalk.enter(controller, window: window, source: .window(window.windowID))
-        case .join(let parent, let animated):
+        case .join(let parent, let appearing, let animated):
             let rule: Rule = parent.appearanceForwarding == .containerDriven ? .builtInForwarding : .forwarded
             AppearanceWalk.run(
-                from: controller, step: .begin(appearing: true, animated: animated, timing: .afterWillAppear),
+                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
                 source: .controller(parent.id), rule: rule, rootIsManual: false)
         case .exit(let animated):
             AppearanceWalk.exit([controller], animated: animated, source: source)
@@ -185,6 +194,15 @@ enum AppearanceReconciler {
         case .adoptedOffScreen:
             guard state == .appeared || state == .appearing, !controller.isInVisibleWindow else { return nil }
             return .exit(animated: false)
+        case .passedOverByParentsBegin(let parent, let appearing):
+            // It begins again toward `parent`'s state, not animated, as the window begins a change
+            // it catches up with (F2, F5); `parent`'s did-callback then ends it (F3 would skip it).
+            let movingAway =
+                switch state {
+                case .disappeared, .disappearing: appearing
+                case .appeared, .appearing: !appearing
+                }
+            return movingAway ? .join(parent: parent, appearing: appearing, animated: false) : nil
         }
     }
 
@@ -230,7 +248,7 @@ enum AppearanceReconciler {
         case .manual: return nil
         }
         guard !AppearanceWalk.isUnderManualForwarding(parent) else { return nil }
-        return .join(parent: parent, animated: animated)
+        return .join(parent: parent, appearing: true, animated: animated)
     }
 
     /// A rejected begin `step`: appearing in a visible window (`window`, the one whose entry the
