@@ -39,7 +39,8 @@ enum AppearanceWalk {
     /// forwards nothing to a controller that a transition of its parent in flight there brings in
     /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
     ///
-    /// Each child's step is planned with its premises (``PlannedStep``), and the walk asks
+    /// Each child's step is planned with its premises (``PlannedStep``) on the loop's agenda
+    /// (``DeliveryLoop/agenda``), and the walk asks
     /// ``DeliveryLoop/verdict(_:)`` whether they still hold when it comes to the step: a step that no
     /// longer applies is dropped, and a begin step whose premises a callback broke is handed to the
     /// ``AppearanceReconciler``, never patched in place.
@@ -59,9 +60,10 @@ enum AppearanceWalk {
             fits(root, childStep)
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
-        var agenda: [PlannedStep] = []
-        pushForwardingTargets(of: root, onto: &agenda)
-        while let planned = agenda.popLast() {
+        // The walk's steps go on the loop's agenda, above those of the walks it is nested in.
+        let base = DeliveryLoop.agendaTop
+        pushForwardingTargets(of: root, onto: &DeliveryLoop.agenda)
+        while let planned = DeliveryLoop.nextPlannedStep(above: base) {
             let controller = planned.controller
             switch DeliveryLoop.verdict(.forwarded(planned, childStep, root: root, sparing: transitions)) {
             case .hold: break
@@ -83,7 +85,7 @@ enum AppearanceWalk {
                 AppearanceReconciler.reconcile(controller, after: .strandedBelow(root: root), source: planned.source)
                 continue
             }
-            pushForwardingTargets(of: controller, onto: &agenda)
+            pushForwardingTargets(of: controller, onto: &DeliveryLoop.agenda)
         }
     }
 

@@ -32,8 +32,9 @@
 /// ``assignView(_:to:)`` for view loading (§5). Their delivery is private to the loop's files, so
 /// neither half can happen without the other.
 ///
-/// What is not the loop's yet: apart from the appearance walk's, steps run as they are planned, not
-/// from an agenda of their own.
+/// **The agenda** (``agenda``) holds the steps the appearance walks have planned and not run yet,
+/// each walk's above those of the walk it is nested in. What is not the loop's yet: other steps run
+/// as they are planned (a transition's, in the order its plan names), not from the agenda.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
