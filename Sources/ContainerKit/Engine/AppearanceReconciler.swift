@@ -117,8 +117,9 @@ enum AppearanceReconciler {
     ///   transition ends only what moves its way (F3 skips the rest): one it moves the other way
     ///   (brought in by one transition, then forwarded a disappearance by another) is the
     ///   reconciler's;
-    /// - a controller joins its parent's appearance only when its parent drives it, or the
-    ///   transition that drives its parent does.
+    /// - a controller joins its parent's appearance or disappearance only when its parent drives
+    ///   it, or the transition that drives its parent does, or it sits below a container that
+    ///   forwards by hand (its built-in parent forwarding a did-callback it missed the begin of).
     ///
     /// Below a container that forwards by hand the definition requires nothing, so it checks
     /// nothing there: the engine acts on such a controller when its root view sits outside its
@@ -141,7 +142,9 @@ enum AppearanceReconciler {
                 switch action {
                 case .enter: definition.expected == .appeared && drivesAlone(toward: true)
                 case .exit: definition.expected == .disappeared && drivesAlone(toward: false)
-                case .join: definition.driver == .parent || definition.driver == .transition
+                // Below a container that forwards by hand, a built-in container's forwarding of its
+                // own did-callback can bring a child it shows back into step (F6).
+                case .join: definition.driver == .parent || !definition.isRequired
                 }
             precondition(
                 agrees,
