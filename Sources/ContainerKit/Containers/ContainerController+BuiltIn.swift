@@ -102,14 +102,29 @@ extension ContainerController {
         AppearanceWalk.endIncomingAppearance(of: incoming, animated: animated, source: .controller(id), rule: rule)
     }
 
+    /// The window in which the visible transition this built-in container started in `window` goes
+    /// on, once its will-half has run: `window`, or nil when the transition completes inside the
+    /// call (it started off screen, or ``goesOnAfterItsStart(in:transition:incoming:)`` says it no
+    /// longer goes on). What a navigation transition, a tab switch and a page turn answer the runner
+    /// (``PlannedTransition/willHalfEnded(in:)``).
+    func windowGoingOn(
+        from window: Window?, transition: String, incoming: @autoclosure () -> [Controller]
+    ) -> Window? {
+        guard let window, goesOnAfterItsStart(in: window, transition: transition, incoming: incoming()) else {
+            return nil
+        }
+        return window
+    }
+
     /// Whether the visible transition this built-in container started in `window` goes on there,
-    /// read once the callbacks its start sends have returned; if it does not (they took the
-    /// container's view out of the window, moved it to another, or hid the window), a warning says
-    /// that it completes inside the call, as off screen, and that `incoming` ends disappeared.
+    /// read once the callbacks its start sends have returned: its premise, which the loop checks
+    /// (``DeliveryLoop/Premises/shown(_:in:)``). If it does not (they took the container's view out
+    /// of the window, moved it to another, or hid the window), a warning says that it completes
+    /// inside the call, as off screen, and that `incoming` ends disappeared.
     func goesOnAfterItsStart(in window: Window, transition: String, incoming: @autoclosure () -> [Controller])
         -> Bool
     {
-        guard !isShown(in: window) else { return true }
+        guard DeliveryLoop.verdict(.shown(self, in: window)) != .hold else { return true }
         let incoming = incoming()
         let named = incoming.map { "\($0.id)" }.joined(separator: ", ")
         ContractViolation(

@@ -135,6 +135,10 @@ enum DeliveryLoop {
         /// brings in: the plan's condition for it to begin appearing (``TransitionPlan/ComingCondition``)
         /// still holds after the callbacks sent before it.
         case coming(Controller, TransitionPlan.ComingCondition, host: Controller?, window: Window?)
+        /// The did-half of a visible transition that the built-in `container` started in
+        /// `window`, once its will-half has run: the container is still shown there, so the
+        /// did-half waits for what the plan waits for, there.
+        case shown(ContainerController, in: Window)
     }
 
     /// Whether a planned step's premises still hold.
@@ -203,6 +207,10 @@ enum DeliveryLoop {
                 case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
                 }
             return holds ? .hold : .moot
+        case .shown(let container, let window):
+            // The will-half's callbacks took it off screen: the transition completes inside the
+            // call, as an off-screen one does, and what it brought in ends disappeared.
+            return container.isShown(in: window) ? .hold : .moot
         }
     }
 }

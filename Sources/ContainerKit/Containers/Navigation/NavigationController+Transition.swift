@@ -56,10 +56,7 @@ final class NavigationTransition: PlannedTransition {
     }
 
     func willHalfEnded(in window: Window?) -> Window? {
-        guard let window else { return nil }
-        let goesOn = navigation.goesOnAfterItsStart(
-            in: window, transition: "The navigation transition", incoming: to.asArray)
-        return goesOn ? window : nil
+        navigation.windowGoingOn(from: window, transition: "The navigation transition", incoming: to.asArray)
     }
 
     /// The outgoing top's view leaves, and the stack shows the incoming top.

@@ -171,10 +171,7 @@ final class PageTurnTransition: PlannedTransition {
     }
 
     func willHalfEnded(in window: Window?) -> Window? {
-        guard let window else { return nil }
-        let goesOn = pageController.goesOnAfterItsStart(
-            in: window, transition: "The page turn", incoming: turn.entering)
-        return goesOn ? window : nil
+        pageController.windowGoingOn(from: window, transition: "The page turn", incoming: turn.entering)
     }
 
     func didCallbacksBegin() {

@@ -44,9 +44,7 @@ final class TabSwitch: PlannedTransition {
     func willHalfEnded(in window: Window?) -> Window? {
         // `from` is not `to` (the tab bar controller checked), so the machine's refusal cannot come.
         number = try! tabBar.selection.firstHalfRan(from: from, to: to).number
-        guard let window else { return nil }
-        return tabBar.goesOnAfterItsStart(in: window, transition: "The tab switch", incoming: to.asArray)
-            ? window : nil
+        return tabBar.windowGoingOn(from: window, transition: "The tab switch", incoming: to.asArray)
     }
 
     /// The incoming tab's layout pass (`viewIsAppearing`, §1) comes before the did-callbacks.
