@@ -57,7 +57,7 @@ enum AppearanceWalk {
         guard
             let childStep = DeliveryLoop.take(
                 step, on: root, source: .given(source), rule: rule, manual: rootIsManual),
-            fits(root, childStep)
+            DeliveryLoop.verdict(.forwardingOn(from: root, childStep, under: nil, root: root, revision: 0)) == .hold
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
         // The walk's steps go on the loop's agenda, above those of the walks it is nested in.
@@ -76,12 +76,13 @@ enum AppearanceWalk {
             let revisionBefore = TreeRevision.current
             _ = DeliveryLoop.take(
                 childStep, on: controller, source: .parent(planned.parent), rule: .forwarded, manual: false)
-            guard fits(controller, childStep) else { continue }
-            // Its own callback took it out of its parent's reach: it forwards nothing more of the
-            // step, and an appearance now out of any visible window ends at once.
-            if childStep.isBegin, revisionBefore != TreeRevision.current,
-                !planned.parent.stillForwards(to: controller, below: root)
+            switch DeliveryLoop.verdict(
+                .forwardingOn(from: controller, childStep, under: planned.parent, root: root, revision: revisionBefore))
             {
+            case .hold: break
+            case .moot: continue
+            case .rejected:
+                // An appearance now out of any visible window ends at once.
                 AppearanceReconciler.reconcile(controller, after: .strandedBelow(root: root), source: planned.source)
                 continue
             }

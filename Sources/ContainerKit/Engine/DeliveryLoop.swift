@@ -135,9 +135,15 @@ enum DeliveryLoop {
         /// brings in: the plan's condition for it to begin appearing (``TransitionPlan/ComingCondition``)
         /// still holds after the callbacks sent before it.
         case coming(Controller, TransitionPlan.ComingCondition, host: Controller?, window: Window?)
-        /// The did-half of a visible transition that the built-in `container` started in
-        /// `window`, once its will-half has run: the container is still shown there, so the
-        /// did-half waits for what the plan waits for, there.
+        /// The walk's `step`, taken by `controller`, goes on to its children (F1): its callbacks
+        /// left it where the step leads; and, for a child the walk planned under `parent` (nil for
+        /// the walk's root), with the tree at `revision` before its callbacks, they did not take it
+        /// out of `parent`'s reach below `root`.
+        case forwardingOn(from: Controller, AppearanceStep, under: Controller?, root: Controller, revision: UInt64)
+        /// A visible transition of the built-in `container` in `window`: the container is still
+        /// shown there. Checked when the transition's turn comes (it was requested earlier in the
+        /// turn; otherwise it settles off screen), and once its will-half has run (otherwise its
+        /// did-half runs at once, as off screen, instead of waiting for what the plan waits for).
         case shown(ContainerController, in: Window)
     }
 
@@ -207,9 +213,20 @@ enum DeliveryLoop {
                 case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
                 }
             return holds ? .hold : .moot
+        case .forwardingOn(let controller, let step, let parent, let root, let revision):
+            // Its callback moved it on: its children follow the later call instead.
+            guard AppearanceWalk.fits(controller, step) else { return .moot }
+            // Its callback took it out of its parent's reach: nothing the walk sends will end the
+            // appearance it began, so the reconciler takes it.
+            if let parent, step.isBegin, revision != TreeRevision.current,
+                !parent.stillForwards(to: controller, below: root)
+            {
+                return .rejected
+            }
+            return .hold
         case .shown(let container, let window):
-            // The will-half's callbacks took it off screen: the transition completes inside the
-            // call, as an off-screen one does, and what it brought in ends disappeared.
+            // What ran since took it off screen: the change settles, or completes, as an off-screen
+            // one does.
             return container.isShown(in: window) ? .hold : .moot
         }
     }

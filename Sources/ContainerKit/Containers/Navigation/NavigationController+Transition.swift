@@ -114,7 +114,8 @@ extension NavigationController: VisibleTransitionHost {
     public static let transitionDuration = 0.35
 
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
-        guard isShown(in: window) else {
+        // Requested for `window` earlier in the turn: what ran since may have taken it off screen.
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold else {
             settlingOffScreen(settleOffScreen)
             done()
             return

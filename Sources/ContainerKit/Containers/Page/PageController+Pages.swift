@@ -246,7 +246,8 @@ extension PageController {
 
 extension PageController: VisibleTransitionHost {
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
-        guard isShown(in: window) else {
+        // Requested for `window` earlier in the turn: what ran since may have taken it off screen.
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold else {
             settlingOffScreen(settleOffScreen)
             done()
             return

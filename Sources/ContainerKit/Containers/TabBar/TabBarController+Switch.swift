@@ -71,7 +71,8 @@ extension TabBarController: VisibleTransitionHost {
     /// The switch that waited for its turn (the window had a visible transition pending or in
     /// flight when the selection changed): it runs whole, as one step (spec §7, §1).
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
-        guard isShown(in: window) else {
+        // Requested for `window` earlier in the turn: what ran since may have taken it off screen.
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold else {
             settlingOffScreen(switchOffScreen)
             done()
             return
