@@ -60,14 +60,15 @@ enum ViewMove {
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
     ///
-    /// **One walk for a window change.** A plain ``View``'s hooks do nothing, so a move skips them
-    /// (``View/runsNoHooks``). When no view of the moving subtree, nor the old superview (whose
-    /// `willRemoveSubview(_:)` runs before the structural change), has hooks, no code runs between
-    /// the first walk down the subtree and the structural change: that walk sets the new window in
-    /// each view as it goes (``moveWindowAhead(of:to:)``), and the walks that set it after the
-    /// change and send `didMoveToWindow()` are left out. What a hook can read is unchanged, as no
-    /// hook runs: UIKit's order (`willMove(toWindow:)` to the whole subtree, then the window
-    /// changes, then `didMoveToWindow()` to the whole subtree) holds for any subtree with hooks.
+    /// **One walk for a window change.** The hooks of a plain ``View`` or ``Window`` do nothing, so
+    /// a move skips them (``View/runsNoHooks``). When no view of the moving subtree, nor the old
+    /// superview (whose `willRemoveSubview(_:)` runs before the structural change), has hooks, no
+    /// code runs between the first walk down the subtree and the structural change: that walk sets
+    /// the new window in each view as it goes (``moveWindowAhead(of:to:)``), and the walks that set
+    /// it after the change and send `didMoveToWindow()` are left out. What a hook can read is
+    /// unchanged, as no hook runs: UIKit's order (`willMove(toWindow:)` to the whole subtree, then
+    /// the window changes, then `didMoveToWindow()` to the whole subtree) holds for any subtree with
+    /// hooks.
     ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
     /// will-callbacks above) where `view` is and

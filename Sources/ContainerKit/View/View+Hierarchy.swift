@@ -198,11 +198,14 @@ extension View {
 }
 
 extension View {
-    /// Whether this is a plain ``View``, whose hooks (`willMove(toWindow:)` and the rest) do nothing:
-    /// a move need not call them. Read from the object's type, in the line its reference count
-    /// shares, which a walk touches anyway; a subclass may override a hook, so only `View` itself
-    /// counts.
-    nonisolated var runsNoHooks: Bool { type(of: self) == View.self }
+    /// Whether this is a plain ``View`` or ``Window``, whose hooks (`willMove(toWindow:)` and the
+    /// rest) do nothing: a move need not call them. Read from the object's type, in the line its
+    /// reference count shares, which a walk touches anyway; a subclass may override a hook, so only
+    /// those two classes count.
+    nonisolated var runsNoHooks: Bool {
+        let type = type(of: self)
+        return type == View.self || type == Window.self
+    }
 }
 
 extension ViewMove {
@@ -232,7 +235,7 @@ extension ViewMove {
     }
 
     /// Runs `hook` of `view` (see ``DeliveryLoop/deliver(_:of:naming:window:)``), unless `view` is a
-    /// plain ``View``, whose hooks do nothing: no code would run in the hook's frame.
+    /// plain ``View`` or ``Window``, whose hooks do nothing: no code would run in the hook's frame.
     @inline(__always)
     static func deliver(_ hook: ViewHook, of view: View, naming other: View? = nil, window: Window? = nil) {
         guard !view.runsNoHooks else { return }
