@@ -213,7 +213,7 @@ extension ViewMove {
     /// move's walks neither call out nor retain what their closures capture around the call.
     @inline(__always)
     static func forEachView(in root: View, _ body: (View) -> Void) {
-        forEachView(in: root) { view -> Bool in
+        walkViews(in: root) { view -> Bool in
             body(view)
             return true
         }
@@ -222,7 +222,7 @@ extension ViewMove {
     /// Visits `root` and the views under it, pre-order, without recursion, while `body` returns true.
     /// Returns whether it visited them all.
     @inline(__always) @discardableResult
-    static func forEachView(in root: View, while body: (View) -> Bool) -> Bool {
+    static func walkViews(in root: View, while body: (View) -> Bool) -> Bool {
         guard body(root) else { return false }
         guard !root.subviewList.isEmpty else { return true }
         var stack: [View] = []
@@ -254,14 +254,14 @@ extension ViewMove {
     static func moveWindowAhead(of root: View, to newWindow: Window?) -> Bool {
         let oldWindow = root.storedWindow
         var moved = 0
-        let movedAll = forEachView(in: root) { view -> Bool in
+        let movedAll = walkViews(in: root) { view -> Bool in
             guard view.runsNoHooks else { return false }
             view.storedWindow = newWindow
             moved += 1
             return true
         }
         guard !movedAll else { return true }
-        forEachView(in: root) { view -> Bool in
+        walkViews(in: root) { view -> Bool in
             guard moved > 0 else { return false }
             view.storedWindow = oldWindow
             moved -= 1
