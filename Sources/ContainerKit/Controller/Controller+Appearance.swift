@@ -2,6 +2,23 @@ extension Controller {
     /// Where the controller stands in its appearance cycle (spec §3).
     public var appearanceState: AppearanceState { appearance.appearanceState }
 
+    /// How many controllers are out of ``AppearanceState/disappeared``: appearing, appeared or
+    /// disappearing. Kept by ``appearance`` and by `deinit`, so that a walk that looks for such
+    /// controllers can be left out when there is none (``AppearanceReconciler``, after a window's
+    /// exit). `nonisolated(unsafe)` for `deinit`, which runs on the main actor in practice.
+    @exclusivity(unchecked) nonisolated(unsafe) static var shownOrMovingCount = 0
+
+    /// The appearance state machine (spec §3): a change into or out of
+    /// ``AppearanceState/disappeared`` takes one from or adds one to ``shownOrMovingCount``.
+    var appearance: AppearanceStateMachine {
+        get { appearanceStorage }
+        set {
+            Controller.shownOrMovingCount &+=
+                (appearanceStorage.isDisappeared ? 1 : 0) &- (newValue.isDisappeared ? 1 : 0)
+            appearanceStorage = newValue
+        }
+    }
+
     /// True only inside ``viewWillAppear(_:)`` and ``viewDidAppear(_:)`` that run between
     /// `willMove(toParent: parent)` and the matching `didMove(toParent:)` (R8).
     public var isMovingToParent: Bool {

@@ -26,7 +26,8 @@ open class Controller {
     // call out, so the runtime's dynamic exclusivity checks, a quarter of a containment round
     // trip's instructions, could only ever pass.
 
-    @exclusivity(unchecked) final var appearance = AppearanceStateMachine()
+    /// The appearance machine, changed only through ``appearance``.
+    @exclusivity(unchecked) final var appearanceStorage = AppearanceStateMachine()
 
     /// The appearance callback being delivered to this controller, if any (for R8's flags).
     @exclusivity(unchecked) final var deliveringAppearance: AppearanceCallback?
@@ -152,6 +153,7 @@ open class Controller {
     /// referenced child, and a `deinit` runs where the last reference is dropped, in practice on the
     /// main actor, so no main-actor code runs meanwhile.
     deinit {
+        if !appearanceStorage.isDisappeared { Controller.shownOrMovingCount -= 1 }
         livenessStorage?.isAlive = false
         deferredReference?.controller = nil
         if let view = storedView, view.owningController === self { view.owningController = nil }

@@ -346,8 +346,16 @@ extension AppearanceReconciler {
     /// (its parent's, reaching its root view through a view put there by hand): with its root
     /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
     /// only its did-disappear (F3), with the others.
+    ///
+    /// With no controller anywhere out of disappeared (``Controller/shownOrMovingCount``), the walk
+    /// would find none and is left out (the internal checks walk, and check that it finds none).
     static func reconcileRoots(leftWith view: View, window: Window) {
         guard window.isHidden || view.storedWindow !== window else { return }
+        #if !CONTAINERKIT_INTERNAL_CHECKS
+            guard Controller.shownOrMovingCount > 0 else { return }
+        #endif
+        // A root view with no subviews, the usual case, whose controller the exit has reached.
+        if view.subviewList.isEmpty, view.owningController?.appearance.isDisappeared != false { return }
         let owner = view.owningController
         var stranded: Set<ObjectIdentifier>?
         var roots: [Controller] = []
@@ -367,6 +375,11 @@ extension AppearanceReconciler {
             }
             if !AppearanceWalk.isUnderManualForwarding(controller) { roots.append(controller) }
         }
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            precondition(
+                Controller.shownOrMovingCount > 0 || (Controller.shownOrMovingCount == 0 && roots.isEmpty),
+                "ContainerKit internal check: fewer controllers counted out of disappeared than there are. Engine bug.")
+        #endif
         AppearanceWalk.exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
     }
 

@@ -11,11 +11,36 @@ extension AppearanceWalk {
         return preOrder(roots)
     }
 
+    /// The walk of ``forEachRootView(in:_:)``, reading each controller it passes unretained: a
+    /// retain would touch its reference count, most often a cache line away from the parent the
+    /// test reads, and the walk runs over every view of a window shown or hidden. Only the roots
+    /// found are retained; the views stay retained, as ``forEachRootView(in:_:)`` holds them. The
+    /// one code it runs is a parent's `shouldAutomaticallyForwardAppearanceMethods`, once per
+    /// controller with a parent, as ``isDrivenByWindow(_:ownerAbove:)`` alone would.
     private static func drivingRootsInViewOrder(in view: View) -> [Controller] {
         var roots: [Controller] = []
-        forEachRootView(in: view) { controller, ownerAbove in
-            if isDrivenByWindow(controller, ownerAbove: ownerAbove) { roots.append(controller) }
-            return true
+        var stack: [(view: View, owner: Unmanaged<Controller>?)] = [(view, nil)]
+        while let (view, ownerAbove) = stack.popLast() {
+            var owner = ownerAbove
+            if let controller = view.ownerStorage {
+                // The usual case, a child whose root view is in its parent's, settled from the
+                // parent's pointer alone: a parent forwarding by hand or automatically reaches it.
+                let settled =
+                    if let parent = parent(of: controller), parent.toOpaque() == ownerAbove?.toOpaque() {
+                        parent.takeUnretainedValue().appearanceForwarding != .containerDriven
+                    } else {
+                        false
+                    }
+                if !settled {
+                    let candidate = controller.takeUnretainedValue()
+                    let above = ownerAbove?.takeUnretainedValue()
+                    if isDrivenByWindow(candidate, ownerAbove: above) { roots.append(candidate) }
+                }
+                owner = controller
+            }
+            for subview in view.subviews.reversed() {
+                stack.append((subview, owner))
+            }
         }
         return roots
     }
@@ -35,6 +60,12 @@ extension AppearanceWalk {
                 stack.append((subview, owner))
             }
         }
+    }
+
+    /// The parent pointer of `controller`, read without retaining it. `nonisolated`, so that the
+    /// closure the standard library calls carries no dynamic check of the main actor.
+    private nonisolated static func parent(of controller: Unmanaged<Controller>) -> Unmanaged<ContainerController>? {
+        controller._withUnsafeGuaranteedRef { $0.parentStorage }
     }
 
     /// `roots` reordered in pre-order over the controller tree: each root after its nearest root

@@ -60,6 +60,16 @@ enum ViewMove {
     /// controllers inside the view that are not the transition's, as ``AppearanceWalk`` says for
     /// each case).
     ///
+    /// **One walk for a window change.** The hooks of a plain ``View`` or ``Window`` do nothing, so
+    /// a move skips them (``View/runsNoHooks``). When no view of the moving subtree, nor the old
+    /// superview (whose `willRemoveSubview(_:)` runs before the structural change), has hooks, no
+    /// code runs between the first walk down the subtree and the structural change: that walk sets
+    /// the new window in each view as it goes (``moveWindowAhead(of:to:)``), and the walks that set
+    /// it after the change and send `didMoveToWindow()` are left out. What a hook can read is
+    /// unchanged, as no hook runs: UIKit's order (`willMove(toWindow:)` to the whole subtree, then
+    /// the window changes, then `didMoveToWindow()` to the whole subtree) holds for any subtree with
+    /// hooks.
+    ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
     /// will-callbacks above) where `view` is and
     /// where it goes, and it relies on both when it changes the tree. So a move started from that
@@ -101,15 +111,20 @@ enum ViewMove {
         // The optionals are unwrapped with `switch`, not `if let`: an `if let` binding of a class
         // reference is a copy, retained and released around each call it is passed to.
         movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
-        DeliveryLoop.deliver(.willMoveToSuperview, of: view, naming: newSuperview)
-        if windowChanges {
+        deliver(.willMoveToSuperview, of: view, naming: newSuperview)
+        // With no hook to run between here and the structural change, the one walk that finds so
+        // puts the subtree in its new window as it goes: the walks of the window pointers and of
+        // `didMoveToWindow()` below are left out.
+        let windowMovedAhead =
+            windowChanges && (oldSuperview?.runsNoHooks ?? true) && moveWindowAhead(of: view, to: newWindow)
+        if windowChanges, !windowMovedAhead {
             forEachView(in: view) { each in
-                DeliveryLoop.deliver(.willMoveToWindow, of: each, window: newWindow)
+                deliver(.willMoveToWindow, of: each, window: newWindow)
             }
         }
         switch oldSuperview {
         case let oldSuperview?:
-            DeliveryLoop.deliver(.willRemoveSubview, of: oldSuperview, naming: view)
+            deliver(.willRemoveSubview, of: oldSuperview, naming: view)
         case nil: break
         }
         movesUnderWay.removeLast()
@@ -136,16 +151,16 @@ enum ViewMove {
         }
         view.superview = newSuperview
         TreeRevision.advance()
-        if windowChanges {
+        if windowChanges, !windowMovedAhead {
             forEachView(in: view) { $0.storedWindow = newWindow }
             forEachView(in: view) { each in
-                DeliveryLoop.deliver(.didMoveToWindow, of: each)
+                deliver(.didMoveToWindow, of: each)
             }
         }
-        DeliveryLoop.deliver(.didMoveToSuperview, of: view)
+        deliver(.didMoveToSuperview, of: view)
         switch newSuperview {
         case let newSuperview?:
-            DeliveryLoop.deliver(.didAddSubview, of: newSuperview, naming: view)
+            deliver(.didAddSubview, of: newSuperview, naming: view)
         case nil: break
         }
 

@@ -97,6 +97,12 @@ package struct AppearanceStateMachine: Sendable {
         }
     }
 
+    /// Whether the machine is in ``AppearanceState/disappeared``: one test of the state's tag.
+    package var isDisappeared: Bool {
+        if case .disappeared = state { return true }
+        return false
+    }
+
     /// Whether the open appearance transition is animated; nil when none is open.
     package var openTransitionIsAnimated: Bool? {
         switch state {

@@ -197,18 +197,76 @@ extension View {
     }
 }
 
+extension View {
+    /// Whether this is a plain ``View`` or ``Window``, whose hooks (`willMove(toWindow:)` and the
+    /// rest) do nothing: a move need not call them. Read from the object's type, in the line its
+    /// reference count shares, which a walk touches anyway; a subclass may override a hook, so only
+    /// those two classes count.
+    nonisolated var runsNoHooks: Bool {
+        let type = type(of: self)
+        return type == View.self || type == Window.self
+    }
+}
+
 extension ViewMove {
     /// Visits `root` and every view under it, pre-order, without recursion. Inlined, so that a view
     /// move's walks neither call out nor retain what their closures capture around the call.
     @inline(__always)
     static func forEachView(in root: View, _ body: (View) -> Void) {
-        body(root)
-        guard !root.subviewList.isEmpty else { return }
+        walkViews(in: root) { view -> Bool in
+            body(view)
+            return true
+        }
+    }
+
+    /// Visits `root` and the views under it, pre-order, without recursion, while `body` returns true.
+    /// Returns whether it visited them all.
+    @inline(__always) @discardableResult
+    static func walkViews(in root: View, while body: (View) -> Bool) -> Bool {
+        guard body(root) else { return false }
+        guard !root.subviewList.isEmpty else { return true }
         var stack: [View] = []
         root.subviewList.forEachReversed { stack.append($0) }
         while let view = stack.popLast() {
-            body(view)
+            guard body(view) else { return false }
             view.subviewList.forEachReversed { stack.append($0) }
         }
+        return true
+    }
+
+    /// Runs `hook` of `view` (see ``DeliveryLoop/deliver(_:of:naming:window:)``), unless `view` is a
+    /// plain ``View`` or ``Window``, whose hooks do nothing: no code would run in the hook's frame.
+    @inline(__always)
+    static func deliver(_ hook: ViewHook, of view: View, naming other: View? = nil, window: Window? = nil) {
+        guard !view.runsNoHooks else { return }
+        DeliveryLoop.deliver(hook, of: view, naming: other, window: window)
+    }
+
+    /// The window change of a move, in the walk that would send `willMove(toWindow:)`, when no view
+    /// of `root`'s subtree has hooks: sets `newWindow` in each view, pre-order, and returns true.
+    /// At the first view with hooks it puts the views it changed back in the window they shared
+    /// (a view's window is its superview's) before any hook runs, and returns false: the move then
+    /// sends the hooks and changes the window in UIKit's order.
+    ///
+    /// Called only when the old superview has no hooks either, so that no code runs from here to
+    /// the structural change: none can read a window pointer set early (see
+    /// ``perform(_:to:at:drivesAppearance:)``).
+    static func moveWindowAhead(of root: View, to newWindow: Window?) -> Bool {
+        let oldWindow = root.storedWindow
+        var moved = 0
+        let movedAll = walkViews(in: root) { view -> Bool in
+            guard view.runsNoHooks else { return false }
+            view.storedWindow = newWindow
+            moved += 1
+            return true
+        }
+        guard !movedAll else { return true }
+        walkViews(in: root) { view -> Bool in
+            guard moved > 0 else { return false }
+            view.storedWindow = oldWindow
+            moved -= 1
+            return true
+        }
+        return false
     }
 }
