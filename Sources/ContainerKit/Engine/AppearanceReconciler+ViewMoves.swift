@@ -1,0 +1,131 @@
+/// The controllers a view move lets go of: found from the moved view, and reconciled each, in
+/// pre-order (``AppearanceReconciler``).
+extension AppearanceReconciler {
+    /// `view` moved without leaving the visible window it is in, by hand or by a transition (a
+    /// presentation taking a presented view from where it was put by hand): each driving root in it
+    /// whose root view moved out of its parent's view, which forwarded to it (F1), is the window's
+    /// from now on (F2). A transition's own controllers are not among them: they sit where their
+    /// parent puts them, or have no parent. One still disappeared (a will-callback of the window's
+    /// own walk moved it before the walk reached it) appears, unless a transition in flight brings
+    /// it in (F7).
+    static func reconcileRoots(movedWith view: View, inVisible window: Window) {
+        for root in AppearanceWalk.drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
+            reconcile(root, after: .rootViewMovedInVisibleWindow, source: .window(window.windowID))
+        }
+    }
+
+    /// `view` moved, by hand or by a transition, and is in no visible window, which it did not
+    /// leave either: the topmost controllers whose root views moved with it are reconciled
+    /// (``Change/rootViewMovedOffScreen``). Only those can have left their parent's view: a root
+    /// view deeper down sits in its parent's (R6), which moved with it. So a move of a root view,
+    /// the usual case, checks one controller and sets up no walk.
+    static func reconcileRoots(movedOffScreenWith view: View) {
+        if let owner = view.owningController {
+            reconcileRoot(movedOffScreen: owner)
+            return
+        }
+        AppearanceWalk.forEachRootView(in: view) { owner, _ in
+            reconcileRoot(movedOffScreen: owner)
+            return false
+        }
+    }
+
+    /// One controller whose root view moved off screen: a disappearance it gets names its parent,
+    /// whose forwarding reaches it no more (only a controller with a parent can get one). An
+    /// appeared one needs nothing, and is passed over before that source is built.
+    private static func reconcileRoot(movedOffScreen root: Controller) {
+        guard root.appearanceState != .appeared else { return }
+        let source: EventSource = root.storedParent.map { .controller($0.id) } ?? .external
+        reconcile(root, after: .rootViewMovedOffScreen, source: source)
+    }
+
+    /// `view` left the visible `window`, and what drives the controllers it holds has run (the
+    /// window's own exit, or the transition that moved it: a transition began the disappearance of
+    /// those it moves before taking their views out, F7). A controller whose root view left with
+    /// `view` and that is still appeared or appearing is one nothing drove: the view's own
+    /// controller, when a container off screen takes in a view from a visible window (it sends no
+    /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
+    /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
+    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
+    /// inside the call: every will-disappear, then every did-disappear, in view order (each
+    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
+    /// Nothing happens if a callback has put the view back in the visible window meanwhile.
+    ///
+    /// So does a controller left disappearing with nothing to end it: a driving root of `view`
+    /// (F2: no forwarding inside `view` reaches it) other than the view's own controller, which a
+    /// transition in flight does not take out, and whose disappearance a walk from outside began
+    /// (its parent's, reaching its root view through a view put there by hand): with its root
+    /// view out of that parent's view, the parent's did-callback no longer reaches it. It gets
+    /// only its did-disappear (F3), with the others.
+    ///
+    /// With no controller anywhere out of disappeared (``Controller/shownOrMovingCount``), the walk
+    /// would find none and is left out (the internal checks walk, and check that it finds none).
+    static func reconcileRoots(leftWith view: View, window: Window) {
+        guard window.isHidden || view.storedWindow !== window else { return }
+        #if !CONTAINERKIT_INTERNAL_CHECKS
+            guard Controller.shownOrMovingCount > 0 else { return }
+        #endif
+        // A root view with no subviews, the usual case, whose controller the exit has reached.
+        if view.subviewList.isEmpty, view.owningController?.appearance.isDisappeared != false { return }
+        let owner = view.owningController
+        var stranded: Set<ObjectIdentifier>?
+        var roots: [Controller] = []
+        // The cheap checks first: the walk up of `isUnderManualForwarding` runs only for the few
+        // controllers that pass them (a deep chain leaving the window is disappeared already).
+        ViewMove.forEachView(in: view) { subview in
+            guard let controller = subview.owningController else { return }
+            switch controller.appearanceState {
+            case .appeared, .appearing:
+                break
+            case .disappearing:
+                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                if stranded == nil { stranded = Set(AppearanceWalk.drivingRoots(in: view).map(ObjectIdentifier.init)) }
+                guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
+            case .disappeared:
+                return
+            }
+            if !AppearanceWalk.isUnderManualForwarding(controller) { roots.append(controller) }
+        }
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            precondition(
+                Controller.shownOrMovingCount > 0 || (Controller.shownOrMovingCount == 0 && roots.isEmpty),
+                "ContainerKit internal check: fewer controllers counted out of disappeared than there are. Engine bug.")
+        #endif
+        AppearanceWalk.exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
+    }
+
+    /// A transition (F7) brought `view` into the visible `window`. It drives the view's own
+    /// controller and those it forwards to. Each driving root inside the view other than its owner
+    /// (a controller whose root view sits in a view of a controller that is not its parent: R2, R4,
+    /// R6) is one no transition drives (``Change/broughtInByTransition(window:)``); then each
+    /// controller that joined an appearing parent too late for that parent's walk
+    /// (``lateJoiners(in:)``) joins its appearance (``Change/joinedLate``).
+    static func reconcileRoots(broughtInByTransitionWith view: View, window: Window) {
+        let owner = view.owningController
+        let source = EventSource.window(window.windowID)
+        for root in AppearanceWalk.drivingRoots(in: view) where root !== owner {
+            reconcile(root, after: .broughtInByTransition(window: window), source: source)
+        }
+        for joiner in lateJoiners(in: view) {
+            reconcile(joiner, after: .joinedLate, source: source)
+        }
+    }
+
+    /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
+    /// parent's walk had planned its children, so that no walk reached them: a will-callback of
+    /// the transition added them, their views in the parent's, before the transition put the
+    /// parent's view in the window. The topmost ones, in view order: their own forwarding reaches
+    /// the rest.
+    private static func lateJoiners(in view: View) -> [Controller] {
+        var found: [Controller] = []
+        AppearanceWalk.forEachRootView(in: view) { controller, ownerAbove in
+            guard let parent = controller.storedParent, parent === ownerAbove,
+                parent.appearanceForwarding == .automatic, parent.appearanceState == .appearing,
+                controller.appearanceState == .disappeared || controller.appearanceState == .disappearing
+            else { return true }
+            found.append(controller)
+            return false
+        }
+        return found
+    }
+}
