@@ -68,6 +68,12 @@ enum AppearanceReconciler {
         /// brought it in (a swipe begun while `parent` disappeared, which its view leaving the
         /// window completed first).
         case passedOverByParentsBegin(ContainerController, appearing: Bool)
+        /// The did-half of a transition of `host` has just ended what it began for it, toward
+        /// `appearing`, and something brought it back the other way meanwhile, with no callbacks
+        /// of its own: an outgoing page of a swipe that fell back, whose view was taken out by hand
+        /// and put back by its page controller, which appears (F6, F7). `animated` and `rule` are
+        /// the transition's.
+        case broughtBackDuringTransition(of: Controller, appearing: Bool, animated: Bool, rule: Rule)
     }
 
     /// What the reconciler does to the controller.
@@ -79,6 +85,9 @@ enum AppearanceReconciler {
         case join(parent: ContainerController, appearing: Bool, animated: Bool)
         /// It disappears at once: will-disappear (F3 skips it when sent), then did-disappear (F2).
         case exit(animated: Bool)
+        /// It goes through a whole transition toward `appearing` again, begin then end, with the
+        /// flag and rule of the transition it was brought back during.
+        case redo(appearing: Bool, animated: Bool, rule: Rule)
     }
 
     /// Brings `controller`'s appearance in line after `change`; `source` is what the callbacks of
@@ -103,6 +112,12 @@ enum AppearanceReconciler {
                 source: .controller(parent.id), rule: rule, rootIsManual: false)
         case .exit(let animated):
             AppearanceWalk.exit([controller], animated: animated, source: source)
+        case .redo(let appearing, let animated, let rule):
+            AppearanceWalk.run(
+                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
+                source: source, rule: rule, rootIsManual: false)
+            AppearanceWalk.run(
+                from: controller, step: .end(appearing: appearing), source: source, rule: rule, rootIsManual: false)
         }
     }
 
@@ -145,6 +160,8 @@ enum AppearanceReconciler {
                 // Below a container that forwards by hand, a built-in container's forwarding of its
                 // own did-callback can bring a child it shows back into step (F6).
                 case .join: definition.driver == .parent || !definition.isRequired
+                case .redo(let appearing, _, _):
+                    definition.expected == (appearing ? .appeared : .disappeared) || !definition.isRequired
                 }
             precondition(
                 agrees,
@@ -206,6 +223,13 @@ enum AppearanceReconciler {
                 case .appeared, .appearing: !appearing
                 }
             return movingAway ? .join(parent: parent, appearing: appearing, animated: false) : nil
+        case .broughtBackDuringTransition(let host, let appearing, let animated, let rule):
+            // Appearing again needs a place on screen and a host that has appeared.
+            let broughtBack =
+                appearing
+                ? state == .disappeared && controller.isInVisibleWindow && host.appearanceState == .appeared
+                : state != .disappeared
+            return broughtBack ? .redo(appearing: appearing, animated: animated, rule: rule) : nil
         }
     }
 

@@ -95,14 +95,15 @@ extension PageController {
     /// views leave, the outgoing pages are shown again, and the swipe's coordinator completes
     /// cancelled. An outgoing page whose appearance ended meanwhile (its view taken out by hand,
     /// then put back by this container, F7: with no callbacks of its own) appears with the page
-    /// controller, which forwards to it (F6).
+    /// controller, which forwards to it (F6): the reconciler's
+    /// ``AppearanceReconciler/Change/broughtBackDuringTransition(of:appearing:animated:rule:)``.
     func pagesCameBack(_ turn: PageTurn, rule: Rule) {
         for page in turn.to { uninstallView(of: page) }
         paging.pagesDisplayed(turn.from)
-        for page in turn.from
-        where page.appearanceState == .disappeared && page.isInVisibleWindow && appearanceState == .appeared {
-            drive(page, .begin(appearing: true, animated: true, timing: .afterWillAppear), rule: rule)
-            drive(page, .end(appearing: true), rule: rule)
+        for page in turn.from {
+            AppearanceReconciler.reconcile(
+                page, after: .broughtBackDuringTransition(of: self, appearing: true, animated: true, rule: rule),
+                source: .controller(id))
         }
         ownTransitionCoordinator?.complete(cancelled: true)
         ownTransitionCoordinator = nil
