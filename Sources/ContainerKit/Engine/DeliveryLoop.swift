@@ -12,11 +12,12 @@
 ///
 /// **Premises are checked in one place.** A step planned ahead of its run (a walk's step for a
 /// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in container's
-/// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn)
-/// carries the ``Premises`` it was planned under, and ``verdict(_:)`` alone decides whether they
-/// still hold when its turn comes: a callback run in between may have moved its subject. A step whose premises broke is not
-/// patched in place: it is dropped, and when nothing else will reach its subject, the subject goes
-/// to the ``AppearanceReconciler``.
+/// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn,
+/// an incoming controller's will-callback, a built-in container's transition going on) carries the
+/// ``Premises`` it was planned under, and ``verdict(_:)`` alone decides whether they still hold
+/// when its turn comes: a callback run in between may have moved its subject. A step whose
+/// premises broke is not patched in place: it is dropped, and when nothing else will reach its
+/// subject, the subject goes to the ``AppearanceReconciler``.
 ///
 /// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
 /// or out of a window included, so it is a plain value that copies without reference counting: the
