@@ -179,7 +179,7 @@ extension ContainerController {
         }
         changingContents {
             settle()
-            for child in open where !(child.storedParent === self && shows(child)) {
+            for child in open where DeliveryLoop.verdict(.stillShown(child, by: self)) == .rejected {
                 AppearanceReconciler.reconcile(
                     child, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: .controller(id))
             }

@@ -244,7 +244,7 @@ private final class ContainerTransition: PlannedTransition {
     /// Read once the app's code has run: a container that left the visible window meanwhile
     /// completes the transition inside the call, as an off-screen one does.
     func willHalfEnded(in window: Window?) -> Window? {
-        let window = container.isInVisibleWindow ? container.storedView?.storedWindow : nil
+        let window = DeliveryLoop.verdict(.onScreen(container)) == .hold ? container.storedView?.storedWindow : nil
         if plan.sendsWillCallbacks, window == nil {
             container.reportTransitionWarning(
                 from: from, to: to,
@@ -267,7 +267,7 @@ private final class ContainerTransition: PlannedTransition {
     /// `from` disappears, unless its view was moved by hand to another place in the visible window
     /// meanwhile: it stays on screen, and the window drives it from now on (F2).
     func endDisappearance(of controller: Controller, source: EventSource) {
-        if outgoingLeaves || !controller.isInVisibleWindow {
+        if DeliveryLoop.verdict(.departed(controller, viewTakenOut: outgoingLeaves)) == .hold {
             AppearanceWalk.run(
                 from: controller, step: .end(appearing: false), source: source, rule: .transitionDid,
                 rootIsManual: false)

@@ -10,14 +10,16 @@
 /// returns at once (spec §1, extended by ContainerKit: a callback never runs a turn), and a public
 /// call knows whether it began inside another's callback (``Planning``).
 ///
-/// **Premises are checked in one place.** A step planned ahead of its run (a walk's step for a
-/// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in container's
-/// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn,
-/// an incoming controller's will-callback, a built-in container's transition going on) carries the
+/// **Premises are checked in one place.** A step planned ahead of its run carries the
 /// ``Premises`` it was planned under, and ``verdict(_:)`` alone decides whether they still hold
-/// when its turn comes: a callback run in between may have moved its subject. A step whose
-/// premises broke is not patched in place: it is dropped, and when nothing else will reach its
-/// subject, the subject goes to the ``AppearanceReconciler``.
+/// when its turn comes: a callback run in between may have moved its subject. That covers a walk's
+/// step for a child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in
+/// container's forwarding to each child it shows, the did-appear a window entry defers to the end
+/// of the turn, a transition's will- and did-callbacks for each controller it brings in or takes
+/// out, a built-in container's change going on on screen, the moves a container sends after others,
+/// a tab selected, a window's new root, a presentation's links. A step whose premises broke is not
+/// patched in place: it is dropped, and when nothing else will reach its subject, the subject goes
+/// to the ``AppearanceReconciler``.
 ///
 /// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
 /// or out of a window included, so it is a plain value that copies without reference counting: the
@@ -108,128 +110,6 @@ enum DeliveryLoop {
         innermost = Frame(receiver: step.receiver, callback: step.callbackName)
         defer { innermost = saved }
         return step.callOut()
-    }
-
-    // MARK: Premises
-
-    /// What a step was planned under, for ``verdict(_:)`` to check when its turn comes.
-    enum Premises {
-        /// A step of the appearance transition of `controller` that a callback of the same
-        /// transition precedes (`viewIsAppearing(_:)` after `viewWillAppear(_:)`, `viewDidAppear(_:)`
-        /// after `viewIsAppearing(_:)`): that transition, begun at `epoch`, is still open toward,
-        /// or ended at, `state`.
-        case transition(of: Controller, epoch: UInt64, state: AppearanceState)
-        /// A walk's `step` for a child (``PlannedStep``), planned while the walk from `root` was
-        /// under way; `transitions` is the window whose transitions in flight the walk spares (F7).
-        case forwarded(PlannedStep, AppearanceStep, root: Controller, sparing: Window?)
-        /// A built-in container's `step`, forwarded from inside its own callback to `child`, one of
-        /// the children it showed when it took the step (F6); `sparing` is the container's window
-        /// if transitions are in flight there (F7).
-        case forwardedByContainer(ContainerController, AppearanceStep, child: Controller, sparing: Window?)
-        /// The did-appear that a view's entry into `window` deferred to the end of the turn (§1),
-        /// queued for one appearance of its root.
-        case deferredAppearance(AppearanceCompletion, in: Window)
-        /// An addition's structural half, once the child's `willMove(toParent: container)` has
-        /// returned (R1): the child still heads to `container`.
-        case joining(Controller, ContainerController)
-        /// The will-callback of `controller`, which a transition of `host` started in `window`
-        /// brings in: the plan's condition for it to begin appearing (``TransitionPlan/ComingCondition``)
-        /// still holds after the callbacks sent before it.
-        case coming(Controller, TransitionPlan.ComingCondition, host: Controller?, window: Window?)
-        /// The walk's `step`, taken by `controller`, goes on to its children (F1): its callbacks
-        /// left it where the step leads; and, for a child the walk planned under `parent` (nil for
-        /// the walk's root), with the tree at `revision` before its callbacks, they did not take it
-        /// out of `parent`'s reach below `root`.
-        case forwardingOn(from: Controller, AppearanceStep, under: Controller?, root: Controller, revision: UInt64)
-        /// A visible transition of the built-in `container` in `window`: the container is still
-        /// shown there. Checked when the transition's turn comes (it was requested earlier in the
-        /// turn; otherwise it settles off screen), and once its will-half has run (otherwise its
-        /// did-half runs at once, as off screen, instead of waiting for what the plan waits for).
-        case shown(ContainerController, in: Window)
-    }
-
-    /// Whether a planned step's premises still hold.
-    enum Verdict {
-        /// They hold: the step runs.
-        case hold
-        /// The step is no one's to run: what moved its subject on reaches it itself (a later
-        /// appearance transition, a transition in flight that brings it in or takes it out, F7, or
-        /// a parent that moved on).
-        case moot
-        /// A callback run since the step was planned took its subject out of the reach of what
-        /// planned it, and nothing else will reach it: the ``AppearanceReconciler`` takes it.
-        case rejected
-    }
-
-    /// Decides whether `premises` still hold: the one place where a planned step is checked before
-    /// it runs.
-    @inline(__always)
-    static func verdict(_ premises: Premises) -> Verdict {
-        switch premises {
-        case .transition(let controller, let epoch, let state):
-            return controller.appearanceState == state && controller.appearance.epoch == epoch ? .hold : .moot
-        case .forwarded(let planned, let step, let root, let transitions):
-            if let transitions, transitions.isMoving(planned.controller) { return .moot }
-            guard AppearanceWalk.fits(planned.parent, step) else { return .moot }
-            // A begin step is rejected when its parent moved on or no longer reaches it. An end step
-            // is never rejected: it ends what was begun, wherever the controller went.
-            if step.isBegin, planned.revision != TreeRevision.current,
-                planned.parent.appearanceState != planned.parentState
-                    || !planned.parent.stillForwards(to: planned.controller, below: root)
-            {
-                return .rejected
-            }
-            return .hold
-        case .forwardedByContainer(let container, let step, let child, let transitions):
-            // A child's callback moved the container on (took it out of the window, say): the later
-            // call reaches the children. One the container no longer shows follows that change, and
-            // one a transition in flight moves is that transition's (F7).
-            guard AppearanceWalk.fits(container, step), container.shows(child) else { return .moot }
-            if let transitions, transitions.isMoving(child) { return .moot }
-            return .hold
-        case .deferredAppearance(let completion, let window):
-            // A view that left again, moved to another window, or appeared again since (its root
-            // completed by an ancestor's completion or by hand) has nothing left to complete here.
-            guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
-                controller.storedView?.isIn(window) == true, !window.isHidden,
-                !(completion.rootBegan && controller.appearanceState == .appeared)
-            else { return .moot }
-            return .hold
-        case .joining(let child, let container):
-            // Its override moved it elsewhere, or took it out again: the addition is over. One that
-            // ended the move itself with `didMove(toParent: container)`, early (R3 wants it after
-            // the add), still joins: that does not undo it.
-            return child.containment.isJoiningOrChild(of: container.id) ? .hold : .moot
-        case .coming(let controller, let condition, let host, let window):
-            // A callback sent before took the host, the window or the controller off screen: the
-            // transition's did-half ends it where it is (F7), or the plan passes it over.
-            // A `switch`, not `Optional.map`: a closure handed to a nonisolated function is checked
-            // for the main actor each time it runs.
-            let holds =
-                switch (condition, window) {
-                case (.hostShown, let window?): host?.isShown(in: window) == true
-                case (.hostShown, nil): false
-                case (.hostInVisibleWindow, _): host?.isInVisibleWindow == true
-                case (.windowNotHidden, _): window?.isHidden == false
-                case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
-                }
-            return holds ? .hold : .moot
-        case .forwardingOn(let controller, let step, let parent, let root, let revision):
-            // Its callback moved it on: its children follow the later call instead.
-            guard AppearanceWalk.fits(controller, step) else { return .moot }
-            // Its callback took it out of its parent's reach: nothing the walk sends will end the
-            // appearance it began, so the reconciler takes it.
-            if let parent, step.isBegin, revision != TreeRevision.current,
-                !parent.stillForwards(to: controller, below: root)
-            {
-                return .rejected
-            }
-            return .hold
-        case .shown(let container, let window):
-            // What ran since took it off screen: the change settles, or completes, as an off-screen
-            // one does.
-            return container.isShown(in: window) ? .hold : .moot
-        }
     }
 }
 

@@ -44,7 +44,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     func startVisibleTransition(in window: Window, done: VisibleTransitionDone) {
         if isDismissal { chain = presenting?.presentedChain ?? [] }
         // A presentation whose chain was dismissed off screen before its turn came has nothing to show.
-        guard presenting != nil, !window.isHidden, !chain.isEmpty, isDismissal || isStillPresented else {
+        guard DeliveryLoop.verdict(.linked(self, in: window)) == .hold else {
             settleWithoutCallbacks()
             done()
             return
@@ -209,7 +209,9 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
             // then appears as any view entering one does (F2).
             if isStillPresented, let presented = chain.first, presenting?.storedView?.storedWindow != nil {
                 let view = presented.view
-                if isStillPresented, let window = presenting?.storedView?.storedWindow {
+                if DeliveryLoop.verdict(.linked(self, in: nil)) == .hold,
+                    let window = presenting?.storedView?.storedWindow
+                {
                     ViewMove.perform(view, to: window, at: nil, drivesAppearance: true)
                 }
             }
@@ -236,6 +238,10 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
 
     /// Whether the presentation's links still hold: a dismissal settled off screen before its turn
     /// came has cut them.
+    /// Whether the links the transition changes still hold: it has a presenter and a chain, and a
+    /// presentation's chain is still presented by it.
+    var linksHold: Bool { presenting != nil && !chain.isEmpty && (isDismissal || isStillPresented) }
+
     private var isStillPresented: Bool {
         guard let presenting, let presented = chain.first else { return false }
         return presented.presentingController === presenting

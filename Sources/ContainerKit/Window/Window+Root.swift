@@ -114,7 +114,7 @@ extension Window {
         if let oldRoot, storedRootController !== oldRoot, let state = oldRoot.presentationStorage {
             state.chain.hiddenViewPlaceGone(self)
         }
-        if let newRoot, storedRootController === newRoot {
+        if let newRoot, DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
             let view = newRoot.view
             view.frame = bounds
             ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)

@@ -64,7 +64,7 @@ extension NavigationController {
         changingContents {
             sendMoves(changingStackTo: newStack)
             stack.changeApplied(animated: animated, completion: completion)
-            if hasWindowForChanges, let window = storedView?.storedWindow {
+            if DeliveryLoop.verdict(.onScreen(self)) == .hold, let window = storedView?.storedWindow {
                 // A window asked already keeps the place it gave this transition.
                 window.requestVisibleTransition(for: self)
             } else {
@@ -131,12 +131,13 @@ extension NavigationController {
             // right after its viewDidDisappear, as for the shown controller a change removes (no
             // willMove: its move is open, R7).
             if !controllers.containsIdentical(superseded) { superseded.releaseRule = .navigationRelease }
-            switch stack.supersededTopSettles(superseded, onScreen: hasWindowForChanges) {
+            let onScreen = DeliveryLoop.verdict(.onScreen(self)) == .hold
+            switch stack.supersededTopSettles(superseded, onScreen: onScreen) {
             case .leavesWithTransition: break
             case .endMove(let stays): endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)
             }
         }
-        for controller in droppedAdditions where controller.storedParent === self {
+        for controller in droppedAdditions where DeliveryLoop.verdict(.child(controller, of: self)) == .hold {
             controller.releaseRule = .navigationRelease
             endMove(of: controller, stays: false, rule: .navigationReplacedPendingTop)
         }
@@ -146,7 +147,8 @@ extension NavigationController {
     /// §6): `didMove(toParent: self)`, right after its `viewDidAppear`, or after a `viewDidDisappear`
     /// that came first.
     func endPendingTopMove(of controller: Controller) {
-        guard controller.storedParent === self, stack.pendingTopAppeared(controller) else { return }
+        guard DeliveryLoop.verdict(.child(controller, of: self)) == .hold, stack.pendingTopAppeared(controller)
+        else { return }
         endMove(of: controller, stays: true, rule: .navigationDidMove)
     }
 
@@ -170,15 +172,16 @@ extension NavigationController {
     func shownControllerTook(_ step: AppearanceStep, _ child: Controller) {
         switch step {
         case .begin(appearing: true, let animated, _):
-            let isAppearing = child.appearanceState == .appearing
+            let isAppearing = DeliveryLoop.verdict(.reached(child, .appearing)) == .hold
             guard stack.navigationBeganAppearing(child, isAppearing: isAppearing, animated: animated) else { return }
             tellDelegateWillShow(child, animated: animated)
         case .end(appearing: true):
             // A top already appeared when the navigation controller's appearance reached it (F3 skipped
             // it; its state was left to a container that forwards by hand) has no viewDidAppear to
             // come: its move ends now.
-            if child.appearanceState == .appeared { endPendingTopMove(of: child) }
-            let hasAppeared = child.appearanceState == .appeared
+            if DeliveryLoop.verdict(.reached(child, .appeared)) == .hold { endPendingTopMove(of: child) }
+            // Read again: the move's `didMove(toParent:)` may have moved it on.
+            let hasAppeared = DeliveryLoop.verdict(.reached(child, .appeared)) == .hold
             guard let announced = stack.navigationAppeared(child, hasAppeared: hasAppeared) else { return }
             tellDelegateDidShow(child, animated: announced.animated)
         case .end(appearing: false):

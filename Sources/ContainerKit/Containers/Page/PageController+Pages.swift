@@ -216,7 +216,9 @@ extension PageController {
         changingContents {
             settleCompletedTurn(turn, swiped: false)
             let shown = Set(turn.to.map(ObjectIdentifier.init))
-            dropOrKeepPending(additions) { !shown.contains(ObjectIdentifier($0)) && $0.storedParent === self }
+            dropOrKeepPending(additions) {
+                !shown.contains(ObjectIdentifier($0)) && DeliveryLoop.verdict(.child($0, of: self)) == .hold
+            }
         }
     }
 

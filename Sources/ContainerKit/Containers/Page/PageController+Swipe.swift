@@ -87,7 +87,9 @@ extension PageController {
         guard adopted.count == incoming.count else {
             // A page given elsewhere before its adoption: the swipe does not begin (R7: the pages
             // adopted end their moves).
-            for page in adopted where page.storedParent === self { endMove(of: page, stays: false, rule: .pageLeaves) }
+            for page in adopted where DeliveryLoop.verdict(.child(page, of: self)) == .hold {
+                endMove(of: page, stays: false, rule: .pageLeaves)
+            }
             window.releaseVisibleTransitionSlot()
             return nil
         }
@@ -99,7 +101,7 @@ extension PageController {
         // The incoming pages' `willMove(toParent:)` and the delegate may have taken this controller
         // off screen (its view out of the window, or the window hidden): the user can no longer be
         // swiping, so the swipe is given up before any appearance callback.
-        guard isShown(in: window) else {
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold else {
             giveUpSwipe(turn, in: window)
             return nil
         }

@@ -120,7 +120,10 @@ extension PageController {
     func settleCompletedTurn(_ turn: PageTurn, swiped: Bool) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
-        for page in turn.to where page.containment.isMovingToParent && !alreadyShown.contains(ObjectIdentifier(page)) {
+        for page in turn.to
+        where !alreadyShown.contains(ObjectIdentifier(page))
+            && DeliveryLoop.verdict(.additionOpen(page, to: self)) == .hold
+        {
             endMove(of: page, stays: true, rule: swiped ? .pageDidMoveBySwipe : .pageDidMoveByCall)
         }
         let keptOutOfView = children.filter { page in

@@ -195,10 +195,12 @@ extension TabBarController {
             tellDelegateDidSelect(controller, rule: .tabDidSelectReselected)
             return
         }
-        guard let index = selection.index(of: controller) else { return }
+        // The delegate may have taken the tab out.
+        guard DeliveryLoop.verdict(.tab(controller, of: self)) == .hold, let index = selection.index(of: controller)
+        else { return }
         select(at: index)
         // A callback of the switch's first half may have taken the tab out meanwhile.
-        if selection.isTab(controller) {
+        if DeliveryLoop.verdict(.tab(controller, of: self)) == .hold {
             // A switch that waits for the window has not swapped the views yet.
             tellDelegateDidSelect(
                 controller, rule: selection.shown === controller ? .tabDidSelect : .tabDidSelectWaiting)

@@ -103,7 +103,7 @@ extension TabBarController: VisibleTransitionHost {
     func sendViewIsAppearing(from incoming: Controller) {
         var stack: [Controller] = [incoming]
         while let controller = stack.popLast() {
-            guard controller.appearanceState == .appearing else { continue }
+            guard DeliveryLoop.verdict(.reached(controller, .appearing)) == .hold else { continue }
             if controller.appearance.awaitsViewIsAppearing,
                 !DeliveryLoop.sendViewIsAppearing(
                     to: controller, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
@@ -135,7 +135,7 @@ extension TabBarController: VisibleTransitionHost {
     func switchOffScreen() {
         if let (from, to) = selection.pendingSwitch {
             if let from { uninstallView(of: from) }
-            if let window = storedView?.storedWindow, isShown(in: window) {
+            if let window = storedView?.storedWindow, DeliveryLoop.verdict(.shown(self, in: window)) == .hold {
                 requestSwitch()
                 return
             }

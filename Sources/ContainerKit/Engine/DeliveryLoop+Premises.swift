@@ -1,0 +1,186 @@
+/// The premises of planned steps, and the one function that checks them.
+extension DeliveryLoop {
+    /// What a step was planned under, for ``verdict(_:)`` to check when its turn comes.
+    enum Premises {
+        /// A step of the appearance transition of `controller` that a callback of the same
+        /// transition precedes (`viewIsAppearing(_:)` after `viewWillAppear(_:)`, `viewDidAppear(_:)`
+        /// after `viewIsAppearing(_:)`): that transition, begun at `epoch`, is still open toward,
+        /// or ended at, `state`.
+        case transition(of: Controller, epoch: UInt64, state: AppearanceState)
+        /// A walk's `step` for a child (``PlannedStep``), planned while the walk from `root` was
+        /// under way; `transitions` is the window whose transitions in flight the walk spares (F7).
+        case forwarded(PlannedStep, AppearanceStep, root: Controller, sparing: Window?)
+        /// A built-in container's `step`, forwarded from inside its own callback to `child`, one of
+        /// the children it showed when it took the step (F6); `sparing` is the container's window
+        /// if transitions are in flight there (F7).
+        case forwardedByContainer(ContainerController, AppearanceStep, child: Controller, sparing: Window?)
+        /// The did-appear that a view's entry into `window` deferred to the end of the turn (§1),
+        /// queued for one appearance of its root.
+        case deferredAppearance(AppearanceCompletion, in: Window)
+        /// An addition's structural half, once the child's `willMove(toParent: container)` has
+        /// returned (R1): the child still heads to `container`.
+        case joining(Controller, ContainerController)
+        /// The will-callback of `controller`, which a transition of `host` started in `window`
+        /// brings in: the plan's condition for it to begin appearing (``TransitionPlan/ComingCondition``)
+        /// still holds after the callbacks sent before it.
+        case coming(Controller, TransitionPlan.ComingCondition, host: Controller?, window: Window?)
+        /// The walk's `step`, taken by `controller`, goes on to its children (F1): its callbacks
+        /// left it where the step leads; and, for a child the walk planned under `parent` (nil for
+        /// the walk's root), with the tree at `revision` before its callbacks, they did not take it
+        /// out of `parent`'s reach below `root`.
+        case forwardingOn(from: Controller, AppearanceStep, under: Controller?, root: Controller, revision: UInt64)
+        /// A visible transition of the built-in `container` in `window`: the container is still
+        /// shown there. Checked when the transition's turn comes (it was requested earlier in the
+        /// turn; otherwise it settles off screen), and once its will-half has run (otherwise its
+        /// did-half runs at once, as off screen, instead of waiting for what the plan waits for).
+        case shown(ContainerController, in: Window)
+        /// A change of `container` planned on screen, read again once the moves, view hooks or
+        /// will-callbacks it sent have returned: its view is still in a visible window. Otherwise
+        /// the change settles, or completes, as an off-screen one does (§1).
+        case onScreen(ContainerController)
+        /// A step that follows `controller`'s callbacks and is for it only if they left it in
+        /// `state`: a navigation controller's `willShow` after its top's `viewWillAppear(_:)`, its
+        /// `didShow` after the top's `viewDidAppear(_:)`; a tab's `viewIsAppearing(_:)` in the
+        /// switch's layout pass.
+        case reached(Controller, AppearanceState)
+        /// The will-callback of `controller`, taken out by a plan that passes over the controllers
+        /// it takes out once they have disappeared (a dismissal's chain): it has not disappeared.
+        case showing(Controller)
+        /// The did-half of a visible transition, for `incoming`, the controller it brought in: its
+        /// view is in a visible window, where it appears. Otherwise what took it out left its
+        /// appearance open, and the ``AppearanceReconciler`` ends it.
+        case arrived(Controller)
+        /// The did-half of a visible transition, for `outgoing`, the controller it took out: its
+        /// view left with the transition (`viewTakenOut`) or is in no visible window, and it
+        /// disappears. Otherwise it was moved by hand elsewhere in the visible window, where the
+        /// window drives it (F2): the ``AppearanceReconciler`` takes it.
+        case departed(Controller, viewTakenOut: Bool)
+        /// A built-in `container`'s change off screen has settled: `child`, whose appearance
+        /// transition was open while `container` showed it, is still shown by it. Otherwise
+        /// nothing will end that transition: the ``AppearanceReconciler`` takes it.
+        case stillShown(Controller, by: ContainerController)
+        /// A step of the presentation or dismissal `transition`: the links it changes still hold
+        /// (a dismissal settled off screen before its turn came cuts them), and `window`, if named,
+        /// is not hidden.
+        case linked(PresentationTransition, in: Window?)
+        /// A move of `child` that `container` sends after others: `child` is still its child.
+        case child(Controller, of: ContainerController)
+        /// The end of the addition of `child` to `container`: `child`'s move is still open toward
+        /// `container` (R7: another call may have ended it).
+        case additionOpen(Controller, to: ContainerController)
+        /// A selection of `controller`, or the `didSelect` that follows it: still one of `tabBar`'s
+        /// tabs.
+        case tab(Controller, of: TabBarController)
+        /// The installation of `controller`'s root view in `window`: still the window's root
+        /// controller.
+        case root(Controller, of: Window)
+    }
+
+    /// Whether a planned step's premises still hold.
+    enum Verdict {
+        /// They hold: the step runs.
+        case hold
+        /// The step is no one's to run: what moved its subject on reaches it itself (a later
+        /// appearance transition, a transition in flight that brings it in or takes it out, F7, or
+        /// a parent that moved on).
+        case moot
+        /// A callback run since the step was planned took its subject out of the reach of what
+        /// planned it, and nothing else will reach it: the ``AppearanceReconciler`` takes it.
+        case rejected
+    }
+
+    /// Decides whether `premises` still hold: the one place where a planned step is checked before
+    /// it runs.
+    @inline(__always)
+    static func verdict(_ premises: Premises) -> Verdict {
+        switch premises {
+        case .transition(let controller, let epoch, let state):
+            return controller.appearanceState == state && controller.appearance.epoch == epoch ? .hold : .moot
+        case .forwarded(let planned, let step, let root, let transitions):
+            if let transitions, transitions.isMoving(planned.controller) { return .moot }
+            guard AppearanceWalk.fits(planned.parent, step) else { return .moot }
+            // A begin step is rejected when its parent moved on or no longer reaches it. An end step
+            // is never rejected: it ends what was begun, wherever the controller went.
+            if step.isBegin, planned.revision != TreeRevision.current,
+                planned.parent.appearanceState != planned.parentState
+                    || !planned.parent.stillForwards(to: planned.controller, below: root)
+            {
+                return .rejected
+            }
+            return .hold
+        case .forwardedByContainer(let container, let step, let child, let transitions):
+            // A child's callback moved the container on (took it out of the window, say): the later
+            // call reaches the children. One the container no longer shows follows that change, and
+            // one a transition in flight moves is that transition's (F7).
+            guard AppearanceWalk.fits(container, step), container.shows(child) else { return .moot }
+            if let transitions, transitions.isMoving(child) { return .moot }
+            return .hold
+        case .deferredAppearance(let completion, let window):
+            // A view that left again, moved to another window, or appeared again since (its root
+            // completed by an ancestor's completion or by hand) has nothing left to complete here.
+            guard let controller = completion.controller, controller.appearance.epoch == completion.epoch,
+                controller.storedView?.isIn(window) == true, !window.isHidden,
+                !(completion.rootBegan && controller.appearanceState == .appeared)
+            else { return .moot }
+            return .hold
+        case .joining(let child, let container):
+            // Its override moved it elsewhere, or took it out again: the addition is over. One that
+            // ended the move itself with `didMove(toParent: container)`, early (R3 wants it after
+            // the add), still joins: that does not undo it.
+            return child.containment.isJoiningOrChild(of: container.id) ? .hold : .moot
+        case .coming(let controller, let condition, let host, let window):
+            // A callback sent before took the host, the window or the controller off screen: the
+            // transition's did-half ends it where it is (F7), or the plan passes it over.
+            // A `switch`, not `Optional.map`: a closure handed to a nonisolated function is checked
+            // for the main actor each time it runs.
+            let holds =
+                switch (condition, window) {
+                case (.hostShown, let window?): host?.isShown(in: window) == true
+                case (.hostShown, nil): false
+                case (.hostInVisibleWindow, _): host?.isInVisibleWindow == true
+                case (.windowNotHidden, _): window?.isHidden == false
+                case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
+                }
+            return holds ? .hold : .moot
+        case .forwardingOn(let controller, let step, let parent, let root, let revision):
+            // Its callback moved it on: its children follow the later call instead.
+            guard AppearanceWalk.fits(controller, step) else { return .moot }
+            // Its callback took it out of its parent's reach: nothing the walk sends will end the
+            // appearance it began, so the reconciler takes it.
+            if let parent, step.isBegin, revision != TreeRevision.current,
+                !parent.stillForwards(to: controller, below: root)
+            {
+                return .rejected
+            }
+            return .hold
+        case .shown(let container, let window):
+            // What ran since took it off screen: the change settles, or completes, as an off-screen
+            // one does.
+            return container.isShown(in: window) ? .hold : .moot
+        case .onScreen(let container):
+            return container.storedView?.isInVisibleWindow == true ? .hold : .moot
+        case .reached(let controller, let state):
+            return controller.appearanceState == state ? .hold : .moot
+        case .showing(let controller):
+            // A callback sent before dismissed it already: its did-disappear came then.
+            return controller.appearanceState != .disappeared ? .hold : .moot
+        case .arrived(let controller):
+            return controller.isInVisibleWindow ? .hold : .rejected
+        case .departed(let controller, let viewTakenOut):
+            return viewTakenOut || !controller.isInVisibleWindow ? .hold : .rejected
+        case .stillShown(let child, let container):
+            return child.storedParent === container && container.shows(child) ? .hold : .rejected
+        case .linked(let transition, let window):
+            if let window, window.isHidden { return .moot }
+            return transition.linksHold ? .hold : .moot
+        case .child(let child, let container):
+            return child.storedParent === container ? .hold : .moot
+        case .additionOpen(let child, let container):
+            return child.storedParent === container && child.containment.isMovingToParent ? .hold : .moot
+        case .tab(let controller, let tabBar):
+            return tabBar.selection.isTab(controller) ? .hold : .moot
+        case .root(let controller, let window):
+            return window.storedRootController === controller ? .hold : .moot
+        }
+    }
+}
