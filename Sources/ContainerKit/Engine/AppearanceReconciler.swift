@@ -74,6 +74,11 @@ enum AppearanceReconciler {
         /// and put back by its page controller, which appears (F6, F7). `animated` and `rule` are
         /// the transition's.
         case broughtBackDuringTransition(of: Controller, appearing: Bool, animated: Bool, rule: Rule)
+        /// A visible transition brought it in, and when its did-half came, what it was brought into
+        /// was in no visible window any more (a callback took the container out of the window, or
+        /// hid the window): the appearance the transition began ends as a disappearance, with the
+        /// transition's flag and `rule`.
+        case broughtInOffScreen(animated: Bool, rule: Rule)
     }
 
     /// What the reconciler does to the controller.
@@ -83,8 +88,9 @@ enum AppearanceReconciler {
         /// It joins the appearance (`appearing`) or disappearance of `parent`, animated as that
         /// transition is (F1, F6).
         case join(parent: ContainerController, appearing: Bool, animated: Bool)
-        /// It disappears at once: will-disappear (F3 skips it when sent), then did-disappear (F2).
-        case exit(animated: Bool)
+        /// It disappears at once: will-disappear (F3 skips it when sent), then did-disappear (F2),
+        /// for `rule`: a view leaving a window's, unless a transition's did-half ends it.
+        case exit(animated: Bool, rule: Rule = .windowExit)
         /// It goes through a whole transition toward `appearing` again, begin then end, with the
         /// flag and rule of the transition it was brought back during.
         case redo(appearing: Bool, animated: Bool, rule: Rule)
@@ -110,8 +116,8 @@ enum AppearanceReconciler {
             AppearanceWalk.run(
                 from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
                 source: .controller(parent.id), rule: rule, rootIsManual: false)
-        case .exit(let animated):
-            AppearanceWalk.exit([controller], animated: animated, source: source)
+        case .exit(let animated, let rule):
+            AppearanceWalk.exit([controller], animated: animated, source: source, rule: rule)
         case .redo(let appearing, let animated, let rule):
             AppearanceWalk.run(
                 from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
@@ -230,6 +236,10 @@ enum AppearanceReconciler {
                 ? state == .disappeared && controller.isInVisibleWindow && host.appearanceState == .appeared
                 : state != .disappeared
             return broughtBack ? .redo(appearing: appearing, animated: animated, rule: rule) : nil
+        case .broughtInOffScreen(let animated, let rule):
+            // Disappeared already (the transition did not begin its appearance), it gets nothing:
+            // F3 skips its will-disappear, and nothing below it appears.
+            return .exit(animated: animated, rule: rule)
         }
     }
 

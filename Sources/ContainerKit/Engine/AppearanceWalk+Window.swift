@@ -174,15 +174,15 @@ extension AppearanceWalk {
     }
 
     /// Ends the appearance a visible transition began for `incoming`, the controller it brings in,
-    /// when it completes: `incoming` appears if its view is in a visible window then, and otherwise
-    /// disappears again (will-disappear, then did-disappear, each forwarded; nothing if it is
-    /// disappeared already, as when the transition did not begin its appearance). The transition's
-    /// callbacks may have taken its container out of the window, or hidden the window.
+    /// when it completes: `incoming` appears if its view is in a visible window then. The
+    /// transition's callbacks may have taken its container out of the window, or hidden the window:
+    /// then the reconciler has it disappear again (``AppearanceReconciler/Change/broughtInOffScreen(animated:rule:)``).
     static func endIncomingAppearance(of incoming: Controller, animated: Bool, source: EventSource, rule: Rule) {
-        if incoming.isInVisibleWindow {
+        if DeliveryLoop.verdict(.arrived(incoming)) == .hold {
             run(from: incoming, step: .end(appearing: true), source: source, rule: rule, rootIsManual: false)
         } else {
-            exit([incoming], animated: animated, source: source, rule: rule)
+            AppearanceReconciler.reconcile(
+                incoming, after: .broughtInOffScreen(animated: animated, rule: rule), source: source)
         }
     }
 
