@@ -258,7 +258,7 @@ private final class ContainerTransition: PlannedTransition {
     /// `from`'s view leaves, only from where the transition found it: moved by hand since, it stays
     /// where it was put.
     func didCallbacksBegin() {
-        outgoingLeaves = from.storedView?.superview === superview
+        outgoingLeaves = DeliveryLoop.verdict(.viewIn(from, superview: superview)) == .hold
         if outgoingLeaves, let outgoingView = from.storedView {
             ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
         }

@@ -63,6 +63,18 @@ extension DeliveryLoop {
         /// (a dismissal settled off screen before its turn came cuts them), and `window`, if named,
         /// is not hidden.
         case linked(PresentationTransition, in: Window?)
+        /// The end of the move of a navigation controller's new top, `controller`, after the
+        /// transition's did-callbacks: they ended its appearance (it appeared, or, appearing
+        /// before them, it is no longer: a `viewDidDisappear` came first). Otherwise its move waits
+        /// for its first appearance (§6).
+        case appearanceEnded(Controller, wasAppearing: Bool)
+        /// The removal of `controller`'s root view by the did-half of a custom container's
+        /// transition: the view is still where the transition found it, in `superview`. Moved by
+        /// hand since, it stays where it was put.
+        case viewIn(Controller, superview: View)
+        /// A transition's animation in `window`, once its will-half ran: the window is not hidden.
+        /// Otherwise it completes inside the call, as on a hidden window.
+        case visible(Window)
         /// A move of `child` that `container` sends after others: `child` is still its child.
         case child(Controller, of: ContainerController)
         /// The end of the addition of `child` to `container`: `child`'s move is still open toward
@@ -173,6 +185,13 @@ extension DeliveryLoop {
         case .linked(let transition, let window):
             if let window, window.isHidden { return .moot }
             return transition.linksHold ? .hold : .moot
+        case .appearanceEnded(let controller, let wasAppearing):
+            let state = controller.appearanceState
+            return state == .appeared || (wasAppearing && state != .appearing) ? .hold : .moot
+        case .viewIn(let controller, let superview):
+            return controller.storedView?.superview === superview ? .hold : .moot
+        case .visible(let window):
+            return window.isHidden ? .moot : .hold
         case .child(let child, let container):
             return child.storedParent === container ? .hold : .moot
         case .additionOpen(let child, let container):

@@ -131,7 +131,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     /// animate, and the transition completes inside the call, as on a hidden window.
     func willHalfEnded(in window: Window?) -> Window? {
         guard let window else { return nil }
-        if window.isHidden, let presenting {
+        if DeliveryLoop.verdict(.visible(window)) != .hold, let presenting {
             reportWindowHiddenAtStart(presenting, in: window)
             return nil
         }

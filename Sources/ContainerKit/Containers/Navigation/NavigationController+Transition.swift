@@ -81,7 +81,7 @@ final class NavigationTransition: PlannedTransition {
     /// (§6). One already appeared (its appearance was left to a container that forwards by hand)
     /// ends it too: no `viewDidAppear` of this transition will come.
     func appearanceEnded(of controller: Controller, wasAppearing: Bool) {
-        if controller.appearanceState == .appeared || (wasAppearing && controller.appearanceState != .appearing) {
+        if DeliveryLoop.verdict(.appearanceEnded(controller, wasAppearing: wasAppearing)) == .hold {
             navigation.endPendingTopMove(of: controller)
         }
     }
