@@ -202,3 +202,42 @@ private final class CauseBlindObserver: LifecycleObserver, @unchecked Sendable {
         #expect(calls[0] != calls[7])
     }
 }
+
+extension CauseTests {
+    /// The reconciler row that ends an incoming controller's appearance when its transition's
+    /// callbacks took the container off screen keeps the transition's rule and call as the cause of
+    /// `t`'s disappearance: it is the transition's did-half, not a window's exit.
+    @Test func anIncomingControllerFoundOffScreenDisappearsForItsTransition() {  // §5, F2
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let f = SpyController(name: "f")
+            let t = SpyController(name: "t")
+            let (window, _, p) = showContainerInRoot(holding: f)
+            t.onViewWillAppear = { [unowned p] _ in p.view.removeFromSuperview() }
+            recorder.skipEvents()
+            swap(f, for: t, in: p)
+            window.runUntilIdle()
+            #expect(
+                recorder.takeTranscript(explained: true) == """
+                    t.willMove(toParent: p)               R1  DOC    addChild(_:) sends it before the child joins children              ← p.addChild(t)
+                    f.willMove(toParent: nil)             R3  DOC    the container calls it before removeFromParent()                   ← f.willMove(toParent: nil)
+                    f.viewWillDisappear(animated: true)   §5  LOG    transition(from:to:…): will-callbacks inside the call              ← p.transition(from: f, to: t, duration: 0.3)
+                    t.loadView()                          §3  DOC    the view loads once, just before the first callback that needs it  ← p.transition(from: f, to: t, duration: 0.3)
+                    t.viewDidLoad()                       §3  DOC    the view loads once, just before the first callback that needs it  ← p.transition(from: f, to: t, duration: 0.3)
+                    t.viewWillAppear(animated: true)      §5  LOG    transition(from:to:…): will-callbacks inside the call              ← p.transition(from: f, to: t, duration: 0.3)
+                    p.viewWillDisappear(animated: false)  F2  MODEL  a view leaving, or its window hidden: inside the call, pre-order   ← p.view.removeFromSuperview()
+                    p.viewDidDisappear(animated: false)   F2  MODEL  a view leaving, or its window hidden: inside the call, pre-order   ← p.view.removeFromSuperview()
+                    f.viewDidDisappear(animated: true)    F1  LOG    forwarded after the parent's own callback, in children order       ← p.view.removeFromSuperview()
+                    t.viewWillDisappear(animated: true)   §5  LOG    did-callbacks when the animation completes                         ← p.transition(from: f, to: t, duration: 0.3)
+                    t.viewDidDisappear(animated: true)    §5  LOG    did-callbacks when the animation completes                         ← p.transition(from: f, to: t, duration: 0.3)
+                    p.completion(finished: true)          §5  LOG    after the did-callbacks, before the container's move calls         ← p.transition(from: f, to: t, duration: 0.3)
+                    t.didMove(toParent: p)                R3  DOC    the container calls it from the transition's completion            ← t.didMove(toParent: p)
+                    f.didMove(toParent: nil)              R2  DOC    removeFromParent() sends it after the child left children          ← f.removeFromParent()
+                    """)
+            #expect(t.appearanceState == .disappeared)
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition])
+        #expect(recorder.violations.map(\.severity) == [.warning])
+        #expect(recorder.violations.first?.message.contains("p's view left the visible window") == true)
+    }
+}
