@@ -138,6 +138,8 @@ import Testing
         case swipeTakenOffScreenByAnIncomingWillMove = "M108"
         // Found by the soak of spec revision 2: a view move that completes a transition first
         case viewMoveMadeImpossibleByTheTransitionsItCompletes = "M109"
+        // Found by issue 20's inventory of the checks made after a callback
+        case pullTakenOffScreenByThePresentationDelegate = "M110"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -321,6 +323,7 @@ extension MisuseCatalogTests.Row {
         case .swipeTakenOffScreenByAnIncomingWillMove: T.swipeTakenOffScreenByAnIncomingWillMove(check)
         case .viewMoveMadeImpossibleByTheTransitionsItCompletes:
             T.viewMoveMadeImpossibleByTheTransitionsItCompletes(check)
+        case .pullTakenOffScreenByThePresentationDelegate: T.pullTakenOffScreenByThePresentationDelegate(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -1575,6 +1578,45 @@ extension MisuseCatalogTests {
         #expect(page.dataSource === source)
     }
 
+    /// `b`, a sheet `a` presents, is pulled down; the presentation delegate's
+    /// `presentationControllerShouldDismiss` hides the window. The user can no longer be pulling:
+    /// the pull is given up before any appearance callback of its own, and `b` stays presented.
+    static func pullTakenOffScreenByThePresentationDelegate(_ check: Check) {
+        let a = Leaf(name: "a")
+        let window = show(a)
+        let b = Leaf(name: "b")
+        b.modalPresentationStyle = .formSheet
+        a.present(b, animated: false)
+        window.runUntilIdle()
+        let delegate = HidingPresentationDelegate(window)
+        b.presentationDelegate = delegate
+        check.recorder.skipEvents()
+        var pull: InteractiveTransition?
+        check.tolerated(.invalidTransition, involving: [b]) {
+            pull = b.beginInteractiveDismissal()
+        }
+        check.recorder.expect(
+            """
+            b.presentationDelegate.shouldDismiss()
+            -- the delegate hides the window (F2); the pull is given up: no willDismiss
+            a.viewWillDisappear(animated: false)
+            b.viewWillDisappear(animated: false)
+            a.viewDidDisappear(animated: false)
+            b.viewDidDisappear(animated: false)
+            """)
+        #expect(pull == nil && b.presentingController === a && a.presentedController === b)
+        #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)
+        window.isHidden = false
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            a.viewWillAppear(animated: false)
+            b.viewWillAppear(animated: false)
+            a.viewDidAppear(animated: false)
+            b.viewDidAppear(animated: false)
+            """)
+    }
+
     /// Soak seed 5642335858127608782: taking `root`'s view out of the window completes the tab
     /// switch in flight first (its did-half), and `b`'s `viewDidAppear` pushes `h` onto `nav`; the
     /// move is then refused (it would put `root`'s view under the root view of a controller `nav`
@@ -2568,5 +2610,19 @@ extension MisuseCatalogTests {
         func animationDidStart(_ animation: TransitionAnimation, in window: Window) {
             held.append(animation)
         }
+    }
+}
+
+/// A presentation delegate whose `presentationControllerShouldDismiss` hides `window`, then allows
+/// the pull.
+@MainActor
+private final class HidingPresentationDelegate: PresentationDelegate {
+    unowned let window: Window
+
+    init(_ window: Window) { self.window = window }
+
+    func presentationControllerShouldDismiss(_ presented: Controller) -> Bool {
+        window.isHidden = true
+        return true
     }
 }

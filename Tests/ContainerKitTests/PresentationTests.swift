@@ -14,8 +14,10 @@ private func leaf(_ name: String, _ style: ModalPresentationStyle = .automatic) 
 @MainActor
 private final class SheetDelegate: PresentationDelegate {
     var allows = true
+    var onWillDismiss: (() -> Void)?
 
     func presentationControllerShouldDismiss(_ presented: Controller) -> Bool { allows }
+    func presentationControllerWillDismiss(_ presented: Controller) { onWillDismiss?() }
 }
 
 /// Notes `isBeingPresented` and `isBeingDismissed` inside each of its appearance callbacks.
@@ -903,6 +905,54 @@ private final class LightLeaf: Controller {
             #expect(!window.hasPendingWork)
             recorder.finish()
         }
+    }
+
+    /// The delegate's `presentationControllerWillDismiss` takes the sheet's view out of the window:
+    /// the pull is given up with a warning (M110) before `b.viewWillDisappear(animated: true)`;
+    /// `b`, out of the window, has disappeared as any view leaving it does (F2), and stays
+    /// presented. The window's slot for visible transitions is free again: the next pull runs.
+    @Test func aPullWhoseSheetTheDelegateTakesOutIsGivenUp() {  // §9, F2, M110
+        let recorder = Recorder()
+        let delegate = SheetDelegate()
+        recorder.record(violations: .collect) {
+            let a = Leaf(name: "a")
+            let window = show(a)
+            let driver = ManualAnimationDriver()
+            driver.install(on: window)
+            let b = leaf("b", .formSheet)
+            a.present(b, animated: false)
+            window.runUntilIdle()
+            b.presentationDelegate = delegate
+            delegate.onWillDismiss = { [unowned b] in b.view.removeFromSuperview() }
+            recorder.skipEvents()
+            #expect(b.beginInteractiveDismissal() == nil)
+            recorder.expect(
+                """
+                b.presentationDelegate.shouldDismiss()
+                b.presentationDelegate.willDismiss()
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            #expect(a.presentedController === b && b.appearanceState == .disappeared)
+            #expect(driver.inFlight.isEmpty && !window.hasPendingWork)
+            delegate.onWillDismiss = nil
+            window.addSubview(b.view)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            #expect(b.beginInteractiveDismissal() != nil)
+            recorder.expect(
+                """
+                b.presentationDelegate.shouldDismiss()
+                b.presentationDelegate.willDismiss()
+                b.viewWillDisappear(animated: true)
+                """)
+            driver.cancel(driver.inFlight[0])
+            window.runUntilIdle()
+            recorder.skipEvents()
+        }
+        #expect(recorder.violations.map(\.kind) == [.invalidTransition])
+        #expect(recorder.violations.first?.message.hasPrefix("The pull of b was given up") == true)
+        #expect(recorder.violations.first?.message.contains("presentationControllerWillDismiss(_:)") == true)
     }
 
     @Test func aSheetThatIsModalInPresentationCannotBePulledDown() {  // §9

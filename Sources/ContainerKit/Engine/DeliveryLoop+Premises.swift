@@ -75,6 +75,10 @@ extension DeliveryLoop {
         /// A transition's animation in `window`, once its will-half ran: the window is not hidden.
         /// Otherwise it completes inside the call, as on a hidden window.
         case visible(Window)
+        /// The pull of `sheet`, presented by `presenter`, once the presentation delegate has
+        /// answered: `sheet` is still presented by it and shown in `window`. Otherwise the user can
+        /// no longer be pulling it, and the pull is given up before any appearance callback.
+        case pullable(Controller, presentedBy: Controller, in: Window)
         /// A move of `child` that `container` sends after others: `child` is still its child.
         case child(Controller, of: ContainerController)
         /// The end of the addition of `child` to `container`: `child`'s move is still open toward
@@ -192,6 +196,8 @@ extension DeliveryLoop {
             return controller.storedView?.superview === superview ? .hold : .moot
         case .visible(let window):
             return window.isHidden ? .moot : .hold
+        case .pullable(let sheet, let presenter, let window):
+            return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
         case .child(let child, let container):
             return child.storedParent === container ? .hold : .moot
         case .additionOpen(let child, let container):

@@ -59,11 +59,22 @@ extension Controller {
             }
             return nil
         }
+        // The delegate's answer may have taken the sheet off screen (its view out of the window, the
+        // window hidden): the user can no longer be pulling it (M110).
+        guard DeliveryLoop.verdict(.pullable(self, presentedBy: presenting, in: window)) == .hold else {
+            reportPullGivenUp(in: window, inside: "presentationControllerShouldDismiss(_:)")
+            return nil
+        }
         guard window.claimVisibleTransitionSlot() else { return nil }
         if let delegate {
             DeliveryLoop.deliver(
                 DelegateStep.presentationWillDismiss(self, delegate), source: .controller(id),
                 rule: .presentationDelegate)
+            guard DeliveryLoop.verdict(.pullable(self, presentedBy: presenting, in: window)) == .hold else {
+                window.releaseVisibleTransitionSlot()
+                reportPullGivenUp(in: window, inside: "presentationControllerWillDismiss(_:)")
+                return nil
+            }
         }
         let source = EventSource.controller(presenting.id)
         // The plan of a pull has a coordinator.
@@ -94,6 +105,17 @@ extension Controller {
         animation = started
         window.animationStarted(started)
         return handle
+    }
+
+    /// Reports a pull given up because a call of the presentation delegate's (`callback`) took
+    /// this sheet off screen in `window`, or dismissed it, before the dismissal began.
+    private func reportPullGivenUp(in window: Window, inside callback: String) {
+        ContractViolation(
+            kind: .invalidTransition, severity: .warning, controllers: [id],
+            message: "The pull of \(id) was given up: its view left \(window.windowID) (or the window was hidden, "
+                + "or it was dismissed) inside the presentation delegate's \(callback), before the dismissal "
+                + "began; no appearance callback was sent, and the call returned nil."
+        ).report()
     }
 }
 
