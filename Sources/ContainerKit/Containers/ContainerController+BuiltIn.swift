@@ -179,7 +179,7 @@ extension ContainerController {
         }
         changingContents {
             settle()
-            for child in open where DeliveryLoop.verdict(.stillShown(child, by: self)) == .rejected {
+            for child in open where DeliveryLoop.verdict(.stillShown(child, by: self)) != .hold {
                 AppearanceReconciler.reconcile(
                     child, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: .controller(id))
             }

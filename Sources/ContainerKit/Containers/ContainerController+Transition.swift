@@ -244,7 +244,8 @@ private final class ContainerTransition: PlannedTransition {
     /// Read once the app's code has run: a container that left the visible window meanwhile
     /// completes the transition inside the call, as an off-screen one does.
     func willHalfEnded(in window: Window?) -> Window? {
-        let window = DeliveryLoop.verdict(.onScreen(container)) == .hold ? container.storedView?.storedWindow : nil
+        let window =
+            DeliveryLoop.verdict(.inVisibleWindow(container)) == .hold ? container.storedView?.storedWindow : nil
         if plan.sendsWillCallbacks, window == nil {
             container.reportTransitionWarning(
                 from: from, to: to,

@@ -1,8 +1,8 @@
 /// Brings a controller's appearance back in line after a change let go of it: after a structural
 /// change (it left its parent, its root view moved, a built-in container stopped showing it), or
-/// after a walk rejected the step it had planned for it. The one place that decides, from what
-/// drives the controller now, whether it appears, disappears, joins its parent's appearance or is
-/// left alone.
+/// after a walk rejected the step it had planned for it, or a transition's did-half found the
+/// controller it brought in off screen. The one place that decides, from what drives the
+/// controller now, whether it appears, disappears, joins its parent's appearance or is left alone.
 ///
 /// What drives it now is what ``AppearanceDefinition`` names, read at the moment of the change:
 ///
@@ -74,10 +74,11 @@ enum AppearanceReconciler {
         /// and put back by its page controller, which appears (F6, F7). `animated` and `rule` are
         /// the transition's.
         case broughtBackDuringTransition(of: Controller, appearing: Bool, animated: Bool, rule: Rule)
-        /// A visible transition brought it in, and when its did-half came, what it was brought into
-        /// was in no visible window any more (a callback took the container out of the window, or
-        /// hid the window): the appearance the transition began ends as a disappearance, with the
-        /// transition's flag and `rule`.
+        /// A visible transition brought it in, and when its did-half came, its view was in no
+        /// visible window: it never went in (it left the container inside its own will-callback, or
+        /// its view was refused), or it was taken out by hand, or what held it left the window, or
+        /// the window was hidden. The appearance the transition began ends as a disappearance, with
+        /// the transition's flag and `rule`.
         case broughtInOffScreen(animated: Bool, rule: Rule)
     }
 

@@ -1,6 +1,7 @@
 /// The premises of planned steps, and the one function that checks them.
 extension DeliveryLoop {
-    /// What a step was planned under, for ``verdict(_:)`` to check when its turn comes.
+    /// What a step was planned under, or, for a step that follows callbacks of the same call, what
+    /// those callbacks must have left in place: for ``verdict(_:)`` to check when its turn comes.
     enum Premises {
         /// A step of the appearance transition of `controller` that a callback of the same
         /// transition precedes (`viewIsAppearing(_:)` after `viewWillAppear(_:)`, `viewDidAppear(_:)`
@@ -8,7 +9,7 @@ extension DeliveryLoop {
         /// or ended at, `state`.
         case transition(of: Controller, epoch: UInt64, state: AppearanceState)
         /// A walk's `step` for a child (``PlannedStep``), planned while the walk from `root` was
-        /// under way; `transitions` is the window whose transitions in flight the walk spares (F7).
+        /// under way; `sparing` is the window whose transitions in flight the walk spares (F7).
         case forwarded(PlannedStep, AppearanceStep, root: Controller, sparing: Window?)
         /// A built-in container's `step`, forwarded from inside its own callback to `child`, one of
         /// the children it showed when it took the step (F6); `sparing` is the container's window
@@ -31,21 +32,25 @@ extension DeliveryLoop {
         case forwardingOn(from: Controller, AppearanceStep, under: Controller?, root: Controller, revision: UInt64)
         /// A visible transition of the built-in `container` in `window`: the container is still
         /// shown there. Checked when the transition's turn comes (it was requested earlier in the
-        /// turn; otherwise it settles off screen), and once its will-half has run (otherwise its
-        /// did-half runs at once, as off screen, instead of waiting for what the plan waits for).
+        /// turn; otherwise it settles off screen), once its will-half has run (otherwise its
+        /// did-half runs at once, as off screen, instead of waiting for what the plan waits for),
+        /// after a swipe's incoming pages' `willMove(toParent:)` and the delegate's
+        /// `willTransition(to:)` (otherwise the swipe is given up), and after a tab switch off
+        /// screen took the outgoing tab's view out (otherwise the switch is asked for on screen).
         case shown(ContainerController, in: Window)
-        /// A change of `container` planned on screen, read again once the moves, view hooks or
-        /// will-callbacks it sent have returned: its view is still in a visible window. Otherwise
-        /// the change settles, or completes, as an off-screen one does (§1).
-        case onScreen(ContainerController)
-        /// A step that follows `controller`'s callbacks and is for it only if they left it in
-        /// `state`: a navigation controller's `willShow` after its top's `viewWillAppear(_:)`, its
-        /// `didShow` after the top's `viewDidAppear(_:)`; a tab's `viewIsAppearing(_:)` in the
-        /// switch's layout pass.
+        /// What a change of `container` does next, read once the moves, view hooks or
+        /// will-callbacks it sent have returned: its view is in a visible window now, and the
+        /// change goes on on screen; otherwise it settles, or completes, as an off-screen one does
+        /// (§1). Those callbacks may have put the container on screen as well as taken it off.
+        case inVisibleWindow(ContainerController)
+        /// `controller` is in `state`, where its callbacks just sent left it: a navigation
+        /// controller's `willShow` after its top's `viewWillAppear(_:)`, the end of the top's move
+        /// and its `didShow` after the top's `viewDidAppear(_:)` (the stack's machine takes the
+        /// answer as a fact); a tab's `viewIsAppearing(_:)` in the switch's layout pass.
         case reached(Controller, AppearanceState)
         /// The will-callback of `controller`, taken out by a plan that passes over the controllers
         /// it takes out once they have disappeared (a dismissal's chain): it has not disappeared.
-        case showing(Controller)
+        case notDisappeared(Controller)
         /// The did-half of a visible transition, for `incoming`, the controller it brought in: its
         /// view is in a visible window, where it appears. Otherwise what took it out left its
         /// appearance open, and the ``AppearanceReconciler`` ends it.
@@ -55,9 +60,10 @@ extension DeliveryLoop {
         /// disappears. Otherwise it was moved by hand elsewhere in the visible window, where the
         /// window drives it (F2): the ``AppearanceReconciler`` takes it.
         case departed(Controller, viewTakenOut: Bool)
-        /// A built-in `container`'s change off screen has settled: `child`, whose appearance
-        /// transition was open while `container` showed it, is still shown by it. Otherwise
-        /// nothing will end that transition: the ``AppearanceReconciler`` takes it.
+        /// The sweep after a built-in `container`'s change off screen has settled: `child`, whose
+        /// appearance transition was open while `container` showed it, is still its child and
+        /// shown by it. Otherwise (the settling itself, or a callback, let go of it) nothing will
+        /// end that transition: the ``AppearanceReconciler`` takes it.
         case stillShown(Controller, by: ContainerController)
         /// A step of the presentation or dismissal `transition`: the links it changes still hold
         /// (a dismissal settled off screen before its turn came cuts them), and `window`, if named,
@@ -65,7 +71,7 @@ extension DeliveryLoop {
         case linked(PresentationTransition, in: Window?)
         /// The end of the move of a navigation controller's new top, `controller`, after the
         /// transition's did-callbacks: they ended its appearance (it appeared, or, appearing
-        /// before them, it is no longer: a `viewDidDisappear` came first). Otherwise its move waits
+        /// before them, it is no longer: a disappearance began or ended). Otherwise its move waits
         /// for its first appearance (§6).
         case appearanceEnded(Controller, wasAppearing: Bool)
         /// The removal of `controller`'s root view by the did-half of a custom container's
@@ -81,9 +87,9 @@ extension DeliveryLoop {
         case pullable(Controller, presentedBy: Controller, in: Window)
         /// A move of `child` that `container` sends after others: `child` is still its child.
         case child(Controller, of: ContainerController)
-        /// The end of the addition of `child` to `container`: `child`'s move is still open toward
-        /// `container` (R7: another call may have ended it).
-        case additionOpen(Controller, to: ContainerController)
+        /// The end of the addition of `child`, an incoming page of a completed turn: its move is
+        /// still open (R7: a callback sent before may have ended it, or it was shown already).
+        case additionOpen(Controller)
         /// A selection of `controller`, or the `didSelect` that follows it: still one of `tabBar`'s
         /// tabs.
         case tab(Controller, of: TabBarController)
@@ -96,12 +102,14 @@ extension DeliveryLoop {
     enum Verdict {
         /// They hold: the step runs.
         case hold
-        /// The step is no one's to run: what moved its subject on reaches it itself (a later
-        /// appearance transition, a transition in flight that brings it in or takes it out, F7, or
-        /// a parent that moved on).
+        /// The step does not run as planned: it is dropped, because what moved its subject on
+        /// reaches it itself (a later appearance transition, a transition in flight that brings it
+        /// in or takes it out, F7, or a parent that moved on); or the call takes its other path (a
+        /// change off screen settles as an off-screen one does, a swipe or a pull is given up).
         case moot
-        /// A callback run since the step was planned took its subject out of the reach of what
-        /// planned it, and nothing else will reach it: the ``AppearanceReconciler`` takes it.
+        /// What ran since the step was planned (a callback, or the change itself) took its subject
+        /// out of the reach of what planned it, and nothing else will reach it: the
+        /// ``AppearanceReconciler`` takes it.
         case rejected
     }
 
@@ -173,11 +181,11 @@ extension DeliveryLoop {
             // What ran since took it off screen: the change settles, or completes, as an off-screen
             // one does.
             return container.isShown(in: window) ? .hold : .moot
-        case .onScreen(let container):
+        case .inVisibleWindow(let container):
             return container.storedView?.isInVisibleWindow == true ? .hold : .moot
         case .reached(let controller, let state):
             return controller.appearanceState == state ? .hold : .moot
-        case .showing(let controller):
+        case .notDisappeared(let controller):
             // A callback sent before dismissed it already: its did-disappear came then.
             return controller.appearanceState != .disappeared ? .hold : .moot
         case .arrived(let controller):
@@ -200,8 +208,8 @@ extension DeliveryLoop {
             return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
         case .child(let child, let container):
             return child.storedParent === container ? .hold : .moot
-        case .additionOpen(let child, let container):
-            return child.storedParent === container && child.containment.isMovingToParent ? .hold : .moot
+        case .additionOpen(let child):
+            return child.containment.isMovingToParent ? .hold : .moot
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot
         case .root(let controller, let window):

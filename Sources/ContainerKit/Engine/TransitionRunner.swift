@@ -121,7 +121,7 @@ enum TransitionRunner {
     private static func beginLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
         transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
-            if plan.skipsDisappearedLeaving, DeliveryLoop.verdict(.showing(controller)) != .hold { return }
+            if plan.skipsDisappearedLeaving, DeliveryLoop.verdict(.notDisappeared(controller)) != .hold { return }
             transition.willBeginLeaving(controller)
             AppearanceWalk.run(
                 from: controller,
@@ -156,7 +156,7 @@ enum TransitionRunner {
     private static func sendLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
         transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
-            if !plan.skipsDisappearedLeaving || DeliveryLoop.verdict(.showing(controller)) == .hold {
+            if !plan.skipsDisappearedLeaving || DeliveryLoop.verdict(.notDisappeared(controller)) == .hold {
                 transition.willBeginLeaving(controller)
                 AppearanceWalk.run(
                     from: controller,

@@ -236,12 +236,12 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         ).report()
     }
 
-    /// Whether the presentation's links still hold: a dismissal settled off screen before its turn
-    /// came has cut them.
     /// Whether the links the transition changes still hold: it has a presenter and a chain, and a
-    /// presentation's chain is still presented by it.
+    /// presentation's chain is still presented by it (a dismissal settled off screen before its
+    /// turn came has cut them).
     var linksHold: Bool { presenting != nil && !chain.isEmpty && (isDismissal || isStillPresented) }
 
+    /// Whether the chain's bottom is still presented by ``presenting``.
     private var isStillPresented: Bool {
         guard let presenting, let presented = chain.first else { return false }
         return presented.presentingController === presenting

@@ -64,7 +64,7 @@ extension NavigationController {
         changingContents {
             sendMoves(changingStackTo: newStack)
             stack.changeApplied(animated: animated, completion: completion)
-            if DeliveryLoop.verdict(.onScreen(self)) == .hold, let window = storedView?.storedWindow {
+            if DeliveryLoop.verdict(.inVisibleWindow(self)) == .hold, let window = storedView?.storedWindow {
                 // A window asked already keeps the place it gave this transition.
                 window.requestVisibleTransition(for: self)
             } else {
@@ -131,7 +131,7 @@ extension NavigationController {
             // right after its viewDidDisappear, as for the shown controller a change removes (no
             // willMove: its move is open, R7).
             if !controllers.containsIdentical(superseded) { superseded.releaseRule = .navigationRelease }
-            let onScreen = DeliveryLoop.verdict(.onScreen(self)) == .hold
+            let onScreen = DeliveryLoop.verdict(.inVisibleWindow(self)) == .hold
             switch stack.supersededTopSettles(superseded, onScreen: onScreen) {
             case .leavesWithTransition: break
             case .endMove(let stays): endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)

@@ -122,7 +122,7 @@ extension PageController {
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
         for page in turn.to
         where !alreadyShown.contains(ObjectIdentifier(page))
-            && DeliveryLoop.verdict(.additionOpen(page, to: self)) == .hold
+            && DeliveryLoop.verdict(.additionOpen(page)) == .hold
         {
             endMove(of: page, stays: true, rule: swiped ? .pageDidMoveBySwipe : .pageDidMoveByCall)
         }
