@@ -104,7 +104,7 @@ extension ContainerController {
     fileprivate func placeIncomingView(of to: Controller, in superview: View, after from: Controller, began: Bool) {
         // A will-callback may have taken the incoming controller out of the container: then its
         // view stays out, and it goes back to disappeared (a warning says why).
-        guard to.storedParent === self else {
+        guard DeliveryLoop.verdict(.child(to, of: self)) == .hold else {
             reportTransitionWarning(
                 from: from, to: to,
                 "\(to.id) left \(id) inside its own callbacks; its view was not added and it disappears again when the "

@@ -35,8 +35,9 @@ extension DeliveryLoop {
         /// turn; otherwise it settles off screen), once its will-half has run (otherwise its
         /// did-half runs at once, as off screen, instead of waiting for what the plan waits for),
         /// after a swipe's incoming pages' `willMove(toParent:)` and the delegate's
-        /// `willTransition(to:)` (otherwise the swipe is given up), and after a tab switch off
-        /// screen took the outgoing tab's view out (otherwise the switch is asked for on screen).
+        /// `willTransition(to:)` (otherwise the swipe is given up), after a tab switch off screen
+        /// took the outgoing tab's view out (otherwise the switch is asked for on screen), and as a
+        /// tab switch is asked for (otherwise it waits for the window to run it).
         case shown(ContainerController, in: Window)
         /// What a change of `container` does next, read once the moves, view hooks or
         /// will-callbacks it sent have returned: its view is in a visible window now, and the

@@ -268,7 +268,7 @@ extension TabBarController {
             }
         }
         for tab in tabs where !staying.contains(ObjectIdentifier(tab)) {
-            if tab.storedParent === self {
+            if DeliveryLoop.verdict(.child(tab, of: self)) == .hold {
                 // A tab taken out while shown and put back before the switch: its removal is cancelled.
                 selection.removalCancelled(of: tab)
                 endMove(of: tab, stays: true, rule: .tabMove)
@@ -298,12 +298,12 @@ extension TabBarController {
             settlingOffScreen(switchOffScreen)
             return
         }
-        if selection.pendingSwitch == nil, isShown(in: window) {
+        if selection.pendingSwitch == nil, DeliveryLoop.verdict(.shown(self, in: window)) == .hold {
             // Nothing to switch: a switch half done, or waiting, ends what waits for it.
             if selection.phase == .idle { finishSwitch() }
             return
         }
-        guard isShown(in: window), window.claimVisibleTransitionSlot() else {
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold, window.claimVisibleTransitionSlot() else {
             window.requestVisibleTransition(for: self)
             return
         }
