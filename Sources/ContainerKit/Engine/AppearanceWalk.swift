@@ -127,11 +127,25 @@ enum AppearanceWalk {
         let revision = TreeRevision.current
         let state = container.appearanceState
         container.childList.forEachReversed { child in
-            if let childView = child.storedView, childView.isDescendant(of: containerView) {
+            if hasRootView(child, inside: containerView) {
                 stack.append(
                     PlannedStep(controller: child, parent: container, revision: revision, parentState: state))
             }
         }
+    }
+
+    /// Whether `child`'s root view is loaded and inside `containerView`. The usual answer, a root
+    /// view that is a subview of the container's own, comes from the view's superview pointer
+    /// alone, compared by address: the view is not retained, as a retain touches its reference
+    /// count, a cache line before the pointer for a view that starts late in one, and every walk
+    /// reads this for every child.
+    @inline(__always)
+    private static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
+        guard let childView = child.storedView else { return false }
+        if childView.superviewStorage?.toOpaque() == Unmanaged.passUnretained(containerView).toOpaque() {
+            return true
+        }
+        return childView.isDescendant(of: containerView)
     }
 }
 
