@@ -102,6 +102,13 @@ open class ContainerController: Controller {
     /// on the main actor.
     @exclusivity(unchecked) nonisolated(unsafe) final var childList = NodeList<Controller>()
 
+    /// The ``TreeRevision`` at which an appearance walk last found every child's root view loaded
+    /// and inside this container's view; ``Controller/noRevision`` for none. It holds while the
+    /// revision is the same, as any move of a view or change of the children advances it, and
+    /// until a root view is assigned (``Controller/adoptRootView(_:)``, here or to a child, clears
+    /// it). Beside ``childList``, which the walk reads in the same cache line.
+    @exclusivity(unchecked) final var childViewsInsideRevision = Controller.noRevision
+
     /// Whether a built-in container's change of its contents is under way: from a request (or the
     /// settling of its moves) until the moves it began inside the call have been begun, or ended
     /// (see ``changingContents(_:)``).

@@ -95,8 +95,18 @@ extension Controller {
 
     /// Makes `view` the root view, and this controller its owner: the structural half of a load or
     /// an assignment, which the view-loading machine has committed.
+    ///
+    /// A new root view, this controller's or a child's, may not be where the views were that a
+    /// container's walk last found inside its own: the note of it is cleared
+    /// (``ContainerController/childViewsInsideRevision``).
     func adoptRootView(_ view: View) {
         storedView = view
         view.owningController = self
+        storedParent?.childViewsInsideRevision = Self.noRevision
+        asContainer?.childViewsInsideRevision = Self.noRevision
     }
+
+    /// No ``TreeRevision``: the value of ``ContainerController/childViewsInsideRevision`` before any
+    /// walk notes one (the revision reaches it only after 2⁶⁴ changes).
+    static var noRevision: UInt64 { .max }
 }

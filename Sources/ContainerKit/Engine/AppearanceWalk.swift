@@ -118,6 +118,12 @@ enum AppearanceWalk {
     /// Pushes the children that `controller` forwards to automatically (F1) onto the walk's stack,
     /// last child first, so they pop in `children` order: those whose view is loaded and inside the
     /// container's view. Pushed straight onto the stack, so a walk allocates nothing per node.
+    ///
+    /// A walk that finds every child's root view loaded and inside notes the tree's revision in the
+    /// container (``ContainerController/childViewsInsideRevision``); while the trees stay as they
+    /// were and no root view was assigned since, the next walk pushes every child without reading
+    /// their views, a cache line each in a tree too large for the caches. Showing a window and
+    /// hiding it walk the same tree four times.
     private static func pushForwardingTargets(
         of controller: Controller, onto stack: inout [PlannedStep]
     ) {
@@ -126,12 +132,34 @@ enum AppearanceWalk {
         else { return }
         let revision = TreeRevision.current
         let state = container.appearanceState
+        let noted = container.childViewsInsideRevision == revision
+        var allInside = true
         container.childList.forEachReversed { child in
-            if let childView = child.storedView, childView.isDescendant(of: containerView) {
+            #if CONTAINERKIT_INTERNAL_CHECKS
+                precondition(!noted || hasRootView(child, inside: containerView), "a stale note on \(container.id)")
+            #endif
+            if noted || hasRootView(child, inside: containerView) {
                 stack.append(
                     PlannedStep(controller: child, parent: container, revision: revision, parentState: state))
+            } else {
+                allInside = false
             }
         }
+        if allInside, !noted { container.childViewsInsideRevision = revision }
+    }
+
+    /// Whether `child`'s root view is loaded and inside `containerView`. The usual answer, a root
+    /// view that is a subview of the container's own, comes from the view's superview pointer
+    /// alone, compared by address: the view is not retained, as a retain touches its reference
+    /// count, a cache line before the pointer for a view that starts late in one, and every walk
+    /// reads this for every child.
+    @inline(__always)
+    private static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
+        guard let childView = child.storedView else { return false }
+        if childView.superviewStorage?.toOpaque() == Unmanaged.passUnretained(containerView).toOpaque() {
+            return true
+        }
+        return childView.isDescendant(of: containerView)
     }
 }
 
