@@ -125,13 +125,19 @@ extension AppearanceWalk {
             enter(root, window: window, source: source)
             return
         }
-        // The roots are found before the first one's callbacks run, which may move the others:
-        // each is entered only if the window still drives it.
+        enterRoots(of: view, window: window, source: source)
+    }
+
+    /// The entry of every driving root of `view`, found before the first one's callbacks run,
+    /// which may move the others: each is entered only if the window still drives it. Out of line,
+    /// so that the premises' references are not taken on the leaf's path.
+    @inline(never)
+    private static func enterRoots(of view: View, window: Window, source: EventSource) {
         for root in drivingRoots(in: view) {
-            if isDriven(root, by: window, within: view) {
-                enter(root, window: window, source: source)
-            } else if root.storedView?.storedWindow === window, !window.isHidden, root.appearanceState != .appeared {
-                AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
+            switch DeliveryLoop.verdict(.entering(root, within: view, window: window)) {
+            case .hold: enter(root, window: window, source: source)
+            case .rejected: AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
+            case .moot: break
             }
         }
     }
@@ -139,7 +145,7 @@ extension AppearanceWalk {
     /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
     /// `window` (F2): its root view is still inside `entering`, in the window, and no forwarding
     /// inside `entering` reaches it.
-    private static func isDriven(_ controller: Controller, by window: Window, within entering: View) -> Bool {
+    static func isDriven(_ controller: Controller, by window: Window, within entering: View) -> Bool {
         guard !window.isHidden, entering.storedWindow === window, let view = controller.storedView,
             view.isDescendant(of: entering)
         else { return false }
@@ -227,16 +233,12 @@ extension AppearanceWalk {
         _ roots: [Controller], animated: Bool = false, source: EventSource, rule: Rule = .windowExit,
         sparingThoseBackIn window: Window? = nil
     ) {
-        func isBack(_ root: Controller) -> Bool {
-            guard let window, !window.isHidden else { return false }
-            return root.storedView?.storedWindow === window
-        }
-        for root in roots where !isBack(root) {
+        for root in roots where DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold {
             run(
                 from: root, step: .begin(appearing: false, animated: animated, timing: .beforeDidAppear),
                 source: source, rule: rule, rootIsManual: false)
         }
-        for root in roots where !isBack(root) {
+        for root in roots where DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold {
             run(from: root, step: .end(appearing: false), source: source, rule: rule, rootIsManual: false)
         }
     }

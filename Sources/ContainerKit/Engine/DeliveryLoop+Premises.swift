@@ -86,6 +86,16 @@ extension DeliveryLoop {
         /// answered: `sheet` is still presented by it and shown in `window`. Otherwise the user can
         /// no longer be pulling it, and the pull is given up before any appearance callback.
         case pullable(Controller, presentedBy: Controller, in: Window)
+        /// The entry of `root`, one of the controllers the view `entering` brought into `window`
+        /// drives, found before the first one's callbacks ran: the window still drives it (its
+        /// root view still inside `entering`, in the visible window, and no forwarding there
+        /// reaching it). Rejected when it is in the visible window, not appeared, and something
+        /// else reaches it now (it joined a parent's appearance late): the reconciler takes it.
+        case entering(Controller, within: View, window: Window)
+        /// A step of the exit of `root`, one of the controllers a view leaving a window drives: a
+        /// callback of an earlier root has not put its view back in `window` (given, and visible
+        /// again), which drives it from then on.
+        case leaving(Controller, unlessBackIn: Window?)
         /// A move of `child` that `container` sends after others: `child` is still its child.
         case child(Controller, of: ContainerController)
         /// The end of the addition of `child`, an incoming page of a completed turn: its move is
@@ -207,6 +217,13 @@ extension DeliveryLoop {
             return window.isHidden ? .moot : .hold
         case .pullable(let sheet, let presenter, let window):
             return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
+        case .entering(let root, let entering, let window):
+            if AppearanceWalk.isDriven(root, by: window, within: entering) { return .hold }
+            return root.storedView?.storedWindow === window && !window.isHidden && root.appearanceState != .appeared
+                ? .rejected : .moot
+        case .leaving(let root, let window):
+            guard let window, !window.isHidden else { return .hold }
+            return root.storedView?.storedWindow === window ? .moot : .hold
         case .child(let child, let container):
             return child.storedParent === container ? .hold : .moot
         case .additionOpen(let child):

@@ -10,16 +10,17 @@
 /// returns at once (spec §1, extended by ContainerKit: a callback never runs a turn), and a public
 /// call knows whether it began inside another's callback (``Planning``).
 ///
-/// **Premises are checked in one place.** A step planned ahead of its run carries the
-/// ``Premises`` it was planned under, and ``verdict(_:)`` alone decides whether they still hold
-/// when its turn comes: a callback run in between may have moved its subject. That covers a walk's
-/// step for a child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in
-/// container's forwarding to each child it shows, the did-appear a window entry defers to the end
-/// of the turn, a transition's will- and did-callbacks for each controller it brings in or takes
-/// out, whether a built-in container's change goes on on screen, the moves a container sends after
-/// others, a tab selected, a window's new root, a presentation's links, a sheet's pull. A step whose
-/// premises broke is not patched in place: it is dropped (or the call takes its off-screen path),
-/// and when nothing else will reach its subject, the subject goes to the ``AppearanceReconciler``.
+/// **Premises are checked in one place.** A step planned ahead of its run carries the ``Premises``
+/// it was planned under, and ``verdict(_:)`` alone decides whether they still hold when its turn
+/// comes: a callback run in between may have moved its subject. That covers a walk's step for a
+/// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in container's
+/// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn,
+/// a transition's will- and did-callbacks for each controller it brings in or takes out, whether a
+/// built-in container's change goes on on screen, the moves a container sends after others, a tab
+/// selected, a window's new root, the roots a window's entry or exit found before its first
+/// callback, a presentation's links, a sheet's pull. A step whose premises broke is not patched in
+/// place: it is dropped (or the call takes its off-screen path), and when nothing else will reach
+/// its subject, the subject goes to the ``AppearanceReconciler``.
 ///
 /// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
 /// or out of a window included, so it is a plain value that copies without reference counting: the
