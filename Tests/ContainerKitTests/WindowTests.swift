@@ -109,6 +109,48 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
         #expect(recorder.violations.isEmpty)
     }
 
+    /// The new root's `viewDidLoad()` makes another controller the root: the later set wins. Its
+    /// view goes in, and the first one's, loaded, stays out of the window: it gets no appearance
+    /// callback, and a later root change has nothing of it to take out.
+    @Test func aNewRootWhoseViewDidLoadSetsAnotherRootLeavesItsViewOut() {  // §4 root replaced, §3
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            let p = Leaf(name: "p")
+            window.rootController = p
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            let q = SpyController(name: "q")
+            let r = Leaf(name: "r")
+            q.onViewDidLoad = { [unowned window] in window.rootController = r }
+            recorder.skipEvents()
+            window.rootController = q
+            recorder.expect(
+                """
+                p.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                q.loadView()
+                q.viewDidLoad()
+                -- inside it, r becomes the root: q's view stays out
+                r.loadView()
+                r.viewDidLoad()
+                r.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect("r.viewDidAppear(animated: false)")
+            #expect(window.rootController === r)
+            #expect(window.subviews.count == 1 && window.subviews.first === r.view && q.view.superview == nil)
+            #expect(q.appearanceState == .disappeared && r.appearanceState == .appeared)
+            window.rootController = nil
+            recorder.expect(
+                """
+                r.viewWillDisappear(animated: false)
+                r.viewDidDisappear(animated: false)
+                """)
+            #expect(window.subviews.isEmpty)
+        }
+    }
+
     @Test func replacingTheRootOfAVisibleWindow() {  // §4 root replaced
         let recorder = Recorder()
         recorder.record {

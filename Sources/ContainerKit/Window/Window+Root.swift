@@ -116,8 +116,12 @@ extension Window {
         }
         if let newRoot, DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
             let view = newRoot.view
-            view.frame = bounds
-            ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
+            // Loading it ran the app's code, which may have set another root: the later set wins,
+            // and this root's view stays out.
+            if DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
+                view.frame = bounds
+                ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
+            }
         }
         resolveStatusBarAppearance()
     }
