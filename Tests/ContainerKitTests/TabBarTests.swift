@@ -225,6 +225,45 @@ private func same(_ controllers: [Controller], _ expected: [Controller]) -> Bool
         }
     }
 
+    /// The tab shown first loads its view as the tab bar's own appearance installs it, and its
+    /// `viewDidLoad()` selects the other tab: the switch runs inside the call, and the first tab's
+    /// view, loaded, stays out of the tab bar's view (it used to be put there all the same, a
+    /// disappeared controller's view on screen beside the selected one's).
+    @Test func aTabWhoseViewDidLoadSelectsAnotherLeavesItsViewOut() {  // §7, F6
+        let recorder = Recorder()
+        recorder.record {
+            let window = makeWindow()
+            window.makeKeyAndVisible()
+            window.runUntilIdle()
+            let tabs = TabBarController(name: "tabs")
+            let a = SpyController(name: "a")
+            let b = Leaf(name: "b")
+            tabs.controllers = [a, b]
+            a.onViewDidLoad = { [unowned tabs] in tabs.selectedIndex = 1 }
+            recorder.skipEvents()
+            window.rootController = tabs
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                tabs.loadView()
+                tabs.viewDidLoad()
+                tabs.viewWillAppear(animated: false)
+                a.loadView()
+                a.viewDidLoad()
+                -- inside it, b is selected: the switch runs inside the call
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                tabs.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(tabs.selectedController === b)
+            #expect(tabs.view.subviews.count == 1 && tabs.view.subviews.first === b.view)
+            #expect(a.isViewLoaded && a.view.superview == nil)
+            #expect(a.appearanceState == .disappeared && b.appearanceState == .appeared)
+        }
+    }
+
     @Test func noTabsMeansNoSelection() {  // §7
         let recorder = Recorder()
         recorder.record {

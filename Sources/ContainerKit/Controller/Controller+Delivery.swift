@@ -136,6 +136,10 @@ extension Controller {
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         let children = container.visibleChildren
         for child in children where transitions?.isMoving(child) != true {
+            // Loading its view runs the app's code, as an earlier child's view hooks do: a child
+            // the container no longer shows by then is the later change's, and its view stays out.
+            _ = child.view
+            guard DeliveryLoop.verdict(.stillShows(container, child)) == .hold else { continue }
             container.installView(of: child)
         }
         for child in children {

@@ -96,6 +96,9 @@ extension DeliveryLoop {
         /// callback of an earlier root has not put its view back in `window` (given, and visible
         /// again), which drives it from then on.
         case leaving(Controller, unlessBackIn: Window?)
+        /// The installation of `child`'s view by a built-in `container`'s forwarding, once the view
+        /// is loaded: `container` still shows it.
+        case stillShows(ContainerController, Controller)
         /// A move of `child` that `container` sends after others: `child` is still its child.
         case child(Controller, of: ContainerController)
         /// The end of the addition of `child`, an incoming page of a completed turn: its move is
@@ -224,6 +227,8 @@ extension DeliveryLoop {
         case .leaving(let root, let window):
             guard let window, !window.isHidden else { return .hold }
             return root.storedView?.storedWindow === window ? .moot : .hold
+        case .stillShows(let container, let child):
+            return container.shows(child) ? .hold : .moot
         case .child(let child, let container):
             return child.storedParent === container ? .hold : .moot
         case .additionOpen(let child):
