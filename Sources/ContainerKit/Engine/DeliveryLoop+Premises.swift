@@ -104,8 +104,8 @@ extension DeliveryLoop {
         /// The end of the addition of `child`, an incoming page of a completed turn: its move is
         /// still open (R7: a callback sent before may have ended it, or it was shown already).
         case additionOpen(Controller)
-        /// A selection of `controller`, or the `didSelect` that follows it: still one of `tabBar`'s
-        /// tabs.
+        /// The `didSelect` that follows a selection of `controller`, once the switch's first half
+        /// has run: `controller` is still one of `tabBar`'s tabs.
         case tab(Controller, of: TabBarController)
         /// The installation of `controller`'s root view in `window`: still the window's root
         /// controller.

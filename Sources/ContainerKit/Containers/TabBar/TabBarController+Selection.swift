@@ -195,9 +195,8 @@ extension TabBarController {
             tellDelegateDidSelect(controller, rule: .tabDidSelectReselected)
             return
         }
-        // The delegate may have taken the tab out.
-        guard DeliveryLoop.verdict(.tab(controller, of: self)) == .hold, let index = selection.index(of: controller)
-        else { return }
+        // The delegate may have taken the tab out: its index is read now.
+        guard let index = selection.index(of: controller) else { return }
         select(at: index)
         // A callback of the switch's first half may have taken the tab out meanwhile.
         if DeliveryLoop.verdict(.tab(controller, of: self)) == .hold {
