@@ -10,6 +10,21 @@ private func leaf(_ name: String, _ style: ModalPresentationStyle = .automatic) 
     return leaf
 }
 
+/// `a`, shown in a window driven by a ``ManualAnimationDriver``, presents the sheet `b` (a form
+/// sheet) whose presentation delegate is `delegate`, and the turn ends: a sheet ready to be pulled.
+@MainActor
+private func presentSheet(delegate: SheetDelegate) -> (Window, ManualAnimationDriver, Leaf, Leaf) {
+    let a = Leaf(name: "a")
+    let window = show(a)
+    let driver = ManualAnimationDriver()
+    driver.install(on: window)
+    let b = leaf("b", .formSheet)
+    a.present(b, animated: false)
+    window.runUntilIdle()
+    b.presentationDelegate = delegate
+    return (window, driver, a, b)
+}
+
 /// A presentation delegate that can refuse; its calls are in the transcript as `b.presentationDelegate.…`.
 @MainActor
 private final class SheetDelegate: PresentationDelegate {
@@ -849,14 +864,7 @@ private final class LightLeaf: Controller {
         let recorder = Recorder()
         let delegate = SheetDelegate()
         recorder.record {
-            let a = Leaf(name: "a")
-            let window = show(a)
-            let driver = ManualAnimationDriver()
-            driver.install(on: window)
-            let b = leaf("b", .formSheet)
-            a.present(b, animated: false)
-            window.runUntilIdle()
-            b.presentationDelegate = delegate
+            let (window, driver, a, b) = presentSheet(delegate: delegate)
             recorder.skipEvents()
             let handle = b.beginInteractiveDismissal()
             #expect(handle != nil)
@@ -915,14 +923,7 @@ private final class LightLeaf: Controller {
         let recorder = Recorder()
         let delegate = SheetDelegate()
         recorder.record(violations: .collect) {
-            let a = Leaf(name: "a")
-            let window = show(a)
-            let driver = ManualAnimationDriver()
-            driver.install(on: window)
-            let b = leaf("b", .formSheet)
-            a.present(b, animated: false)
-            window.runUntilIdle()
-            b.presentationDelegate = delegate
+            let (window, driver, a, b) = presentSheet(delegate: delegate)
             delegate.onWillDismiss = { [unowned b] in b.view.removeFromSuperview() }
             recorder.skipEvents()
             #expect(b.beginInteractiveDismissal() == nil)
