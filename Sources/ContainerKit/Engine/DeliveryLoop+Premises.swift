@@ -110,6 +110,21 @@ extension DeliveryLoop {
         /// The installation of `controller`'s root view in `window`: still the window's root
         /// controller.
         case root(Controller, of: Window)
+        /// The exit of the controllers whose root views `view` took out of `window`, once the
+        /// move's hooks have returned: a hook has not put it back in.
+        case viewOut(View, of: Window)
+        /// The entry of the controllers whose root views `view` brought into `window` (or moved
+        /// within it), once the move's hooks have returned: it is still there, and `window` is not
+        /// hidden.
+        case viewInside(View, visible: Window)
+        /// The end of what `view`'s move took out of its parents' forwarding, once the move's
+        /// hooks have returned: it is in no visible window, where nothing else reaches it.
+        case viewOffScreen(View)
+        /// The end of the move of `controller`, a navigation controller's top whose move waits for
+        /// its first appearance (§6), once a walk that ends the appearance it had begun is over:
+        /// the walk ended it (it has appeared or disappeared), and its parent's top still waits for
+        /// it.
+        case pendingTop(Controller)
     }
 
     /// Whether a planned step's premises still hold.
@@ -237,6 +252,19 @@ extension DeliveryLoop {
             return tabBar.selection.isTab(controller) ? .hold : .moot
         case .root(let controller, let window):
             return window.storedRootController === controller ? .hold : .moot
+        case .viewOut(let view, let window):
+            return view.isIn(window) ? .moot : .hold
+        case .viewInside(let view, let window):
+            return !window.storedIsHidden && view.isIn(window) ? .hold : .moot
+        case .viewOffScreen(let view):
+            return view.isInVisibleWindow ? .moot : .hold
+        case .pendingTop(let controller):
+            let state = controller.appearanceState
+            guard state == .appeared || state == .disappeared,
+                // Asked of the parent without a reference: only a pending top needs one.
+                controller.parentStorage?.withGuaranteed({ $0.hasPendingTop(controller) }) == true
+            else { return .moot }
+            return .hold
         }
     }
 }

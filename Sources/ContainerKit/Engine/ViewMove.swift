@@ -171,7 +171,7 @@ enum ViewMove {
         // (F7): the window drives the rest, as ``AppearanceReconciler`` says for each case.
         switch leftWindow {
         case let leftWindow?:
-            if !view.isIn(leftWindow) {
+            if DeliveryLoop.verdict(.viewOut(view, of: leftWindow)) == .hold {
                 if drivesAppearance {
                     AppearanceWalk.windowExit(of: view, window: leftWindow)
                 } else {
@@ -182,7 +182,7 @@ enum ViewMove {
         }
         switch newWindow {
         case let newWindow?:
-            if windowChanges, !newWindow.storedIsHidden, view.isIn(newWindow) {
+            if windowChanges, DeliveryLoop.verdict(.viewInside(view, visible: newWindow)) == .hold {
                 if drivesAppearance {
                     AppearanceWalk.windowEntry(of: view, window: newWindow)
                 } else {
@@ -194,13 +194,13 @@ enum ViewMove {
         // A transition drives the controllers it moves (F7), not those whose root views ride along
         // in a view put there by hand: one its move takes out of its parent's view is the window's
         // from now on, as after a move by hand.
-        if !windowChanges, let window = newWindow, !window.storedIsHidden, view.isIn(window) {
+        if !windowChanges, let window = newWindow, DeliveryLoop.verdict(.viewInside(view, visible: window)) == .hold {
             AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: window)
         }
         // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
-        if leftWindow == nil || leftExit != nil, !view.isInVisibleWindow {
+        if leftWindow == nil || leftExit != nil, DeliveryLoop.verdict(.viewOffScreen(view)) == .hold {
             AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
         }
     }

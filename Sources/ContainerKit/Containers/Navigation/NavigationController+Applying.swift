@@ -199,10 +199,7 @@ extension Controller {
     /// came first), its `didMove(toParent: nav)` comes now (spec §6), whatever path brought the
     /// appearance (the navigation controller's own, its transition, the window).
     func appearanceEnded(from before: AppearanceState) {
-        guard before == .appearing || before == .disappearing,
-            appearanceState == .appeared || appearanceState == .disappeared,
-            // Asked of the parent without a reference: only a pending top needs one.
-            parentStorage?.withGuaranteed({ $0.hasPendingTop(self) }) == true,
+        guard before == .appearing || before == .disappearing, DeliveryLoop.verdict(.pendingTop(self)) == .hold,
             let navigation = storedParent as? NavigationController
         else { return }
         navigation.endPendingTopMove(of: self)
