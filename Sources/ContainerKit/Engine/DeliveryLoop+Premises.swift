@@ -125,6 +125,15 @@ extension DeliveryLoop {
         /// the walk ended it (it has appeared or disappeared), and its parent's top still waits for
         /// it.
         case pendingTop(Controller)
+        /// The did-half of the presentation or dismissal `transition`: nothing ended it before its
+        /// did-half came (it still holds its presenter and its chain).
+        case unsettled(PresentationTransition)
+        /// The return of `presenter`'s root view to `superview`, the place a full-screen
+        /// presentation took it from, as its dismissal begins or settles: the view was not put
+        /// anywhere by hand since, the move would not be refused (a cycle that views moved by hand
+        /// would make, say), and the presenter has not changed parents (its view belongs in its new
+        /// parent's view, which puts it there: R6).
+        case placeFree(Controller, in: View)
     }
 
     /// Whether a planned step's premises still hold.
@@ -264,6 +273,14 @@ extension DeliveryLoop {
                 // Asked of the parent without a reference: only a pending top needs one.
                 controller.parentStorage?.withGuaranteed({ $0.hasPendingTop(controller) }) == true
             else { return .moot }
+            return .hold
+        case .unsettled(let transition):
+            return transition.presenting != nil && !transition.chain.isEmpty ? .hold : .moot
+        case .placeFree(let presenter, let superview):
+            guard let view = presenter.storedView, view.superview == nil,
+                ViewMove.fault(moving: view, under: superview) == nil
+            else { return .moot }
+            if let parent = presenter.storedParent, superview.nearestOwningController !== parent { return .moot }
             return .hold
         }
     }

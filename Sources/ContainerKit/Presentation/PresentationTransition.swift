@@ -73,7 +73,8 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     /// The window the transition runs in; held weakly: the engine never keeps a window alive (spec §1).
     private weak var window: Window?
     private var coordinator: Coordinator?
-    /// Whether the links were gone by the time the animation completed: then it sends nothing more.
+    /// Whether the links were gone by the time the animation completed
+    /// (``DeliveryLoop/Premises/unsettled(_:)``): then it sends nothing more.
     private var linksGone = false
 
     var host: Controller? { presenting }
@@ -142,7 +143,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     /// dismissal begins (F7); one brought back meanwhile (a container forwarding appearance by hand
     /// began its appearance during the animation, say) disappears again first.
     func didCallbacksBegin() {
-        linksGone = presenting == nil || chain.isEmpty
+        linksGone = DeliveryLoop.verdict(.unsettled(self)) != .hold
     }
 
     func endDisappearance(of controller: Controller, source: EventSource) {
@@ -247,18 +248,15 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         return presented.presentingController === presenting
     }
 
-    /// Puts the presenter's view back where a full-screen presentation took it from, if that is
-    /// still its place: not when the view was put somewhere by hand since, when the presenter has
-    /// changed parents (its view belongs in its new parent's view, which puts it there: R6), when
-    /// the place is gone (a window whose root it no longer is clears it), or when views moved by
-    /// hand since make the move one that would be refused (a cycle, say).
+    /// Puts the presenter's view back where a full-screen presentation took it from, if the place
+    /// is not gone (a window whose root it no longer is clears it) and is still the view's
+    /// (``DeliveryLoop/Premises/placeFree(_:in:)``).
     private func restorePresenterView(drivesAppearance: Bool) {
         guard let presenting, presenting.presentationStorage?.chain.hiddenViewSuperview != nil,
             let view = presenting.storedView, let place = presenting.presentation.chain.hiddenViewPlaceTaken()
         else { return }
         let superview = place.superview
-        guard view.superview == nil, ViewMove.fault(moving: view, under: superview) == nil else { return }
-        if let parent = presenting.storedParent, superview.nearestOwningController !== parent { return }
+        guard DeliveryLoop.verdict(.placeFree(presenting, in: superview)) == .hold else { return }
         ViewMove.perform(
             view, to: superview, at: min(place.index, superview.subviews.count), drivesAppearance: drivesAppearance)
     }
