@@ -44,7 +44,7 @@ package enum AppearanceDriver: Hashable, Sendable, CustomStringConvertible {
 ///    in or takes out, one whose root view rides inside such a view, or inside the view of a
 ///    presenter whose presentation or dismissal is in flight (§9: the presenter's tree leaves or
 ///    comes back with it), and what their forwarding reaches, are the transition's until it
-///    completes (F7):
+///    completes, its did-half included (F7):
 ///    ``AppearanceDriver/transition``, nothing required meanwhile.
 /// 4. **Otherwise** the driver is the parent when its forwarding reaches `c` (F1, F6), the window
 ///    when `c`'s root view is in one and nothing else reaches it (F2), and nothing when it is in
@@ -112,7 +112,7 @@ package struct AppearanceDefinition: Hashable, Sendable, CustomStringConvertible
     ) -> AppearanceDriver {
         let parent = controller.storedParent
         if parentDefinition?.driver == .manual || parent?.appearanceForwarding == .manual { return .manual }
-        let animations = (controller.storedView?.storedWindow ?? window)?.animationsInFlight ?? []
+        let animations = (controller.storedView?.storedWindow ?? window).map(\.animationsOwning) ?? []
         if !animations.isEmpty, isMoved(controller, byAnyOf: animations) { return .transition }
         // A built-in container moved by a transition reaches the children it shows wherever their
         // views are: it puts them back (F6), and that transition ends them (F7).
@@ -160,6 +160,18 @@ package struct AppearanceDefinition: Hashable, Sendable, CustomStringConvertible
         let inside = parent.storedView.map { view.isDescendant(of: $0) } ?? false
         guard parent.isBuiltInContainer else { return inside }
         return parent.shows(controller) ? inside : !inside && view.storedWindow == nil
+    }
+}
+
+extension Window {
+    /// The animations whose transitions own what they move (F7): those in flight, and in the
+    /// internal checks, those whose did-half is running.
+    fileprivate var animationsOwning: [TransitionAnimation] {
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            animationsInFlight + animationsCompleting
+        #else
+            animationsInFlight
+        #endif
     }
 }
 

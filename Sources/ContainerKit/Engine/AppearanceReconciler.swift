@@ -71,8 +71,9 @@ enum AppearanceReconciler {
         /// The did-half of a transition of `host` has just ended what it began for it, toward
         /// `appearing`, and something brought it back the other way meanwhile, with no callbacks
         /// of its own: an outgoing page of a swipe that fell back, whose view was taken out by hand
-        /// and put back by its page controller, which appears (F6, F7). `animated` and `rule` are
-        /// the transition's.
+        /// and put back by its page controller, which appears (F6, F7); a presenter that a
+        /// presentation hides, whose appearance a container forwarding by hand began during the
+        /// animation (§9, F4). `animated` and `rule` are the transition's.
         case broughtBackDuringTransition(of: Controller, appearing: Bool, animated: Bool, rule: Rule)
         /// A visible transition brought it in, and when its did-half came, its view was in no
         /// visible window: it never went in (it left the container inside its own will-callback, or

@@ -141,7 +141,8 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
 
     /// A presenter that a presentation hides disappears, and its view leaves the window until the
     /// dismissal begins (F7); one brought back meanwhile (a container forwarding appearance by hand
-    /// began its appearance during the animation, say) disappears again first.
+    /// began its appearance during the animation, say) disappears again first: the
+    /// ``AppearanceReconciler`` takes it (``AppearanceReconciler/Change/broughtBackDuringTransition(of:appearing:animated:rule:)``).
     func didCallbacksBegin() {
         linksGone = DeliveryLoop.verdict(.unsettled(self)) != .hold
     }
@@ -154,12 +155,11 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
             return
         }
         drive(presenting, .end(appearing: false), rule: .presentingDid)
-        if presenting.appearanceState != .disappeared {
-            drive(
-                presenting, .begin(appearing: false, animated: animated, timing: .afterWillAppear),
-                rule: .presentingDid)
-            drive(presenting, .end(appearing: false), rule: .presentingDid)
-        }
+        AppearanceReconciler.reconcile(
+            presenting,
+            after: .broughtBackDuringTransition(
+                of: presenting, appearing: false, animated: animated, rule: .presentingDid),
+            source: .controller(presenting.id))
         if let view = presenting.storedView, let superview = view.superview {
             presenting.presentation.chain.viewHidden(
                 from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)

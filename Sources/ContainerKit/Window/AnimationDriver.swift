@@ -144,6 +144,11 @@ public final class TransitionAnimation {
         window?.animationEnded(self)
         let completion = self.completion
         self.completion = nil
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            let window = window
+            window?.animationsCompleting.append(self)
+            defer { window?.animationsCompleting.removeLast() }
+        #endif
         // A gesture's end plans what follows it; otherwise the call that started the transition did.
         Planning.resume(interaction?.endedBy ?? plannedBy) { completion?(finished) }
         let observers = completionObservers

@@ -77,6 +77,10 @@ open class Window: View {
         /// The internal checks' history: a turn of this window was stopped as a runaway, and the
         /// work it dropped left appearances that no turn will end (see `AppearanceDefinition`).
         @exclusivity(unchecked) final var hadRunawayTurn = false
+        /// The internal checks' view of the animations whose completion is running: out of
+        /// ``animationsInFlight`` already, but their transitions' did-halves still end what they
+        /// move (F7), so the definition counts them in flight (see `AppearanceDefinition`).
+        @exclusivity(unchecked) final var animationsCompleting: [TransitionAnimation] = []
     #endif
 
     override var isWindow: Bool { true }
