@@ -104,6 +104,12 @@ extension DeliveryLoop {
         /// The end of the addition of `child`, an incoming page of a completed turn: its move is
         /// still open (R7: a callback sent before may have ended it, or it was shown already).
         case additionOpen(Controller)
+        /// The removal of `page`, which a completed turn of `pageController` takes out (or kept out of
+        /// view), once the moves sent before it have returned: `page` is still its child, no move of
+        /// it is open, and the pages asked for do not name it. Otherwise a callback sent before (a
+        /// swipe begun and completed inside it, in another window) removed it, moved it on, or
+        /// showed it again, and its state is what that call left.
+        case outgoingPage(Controller, of: PageController)
         /// The `didSelect` that follows a selection of `controller`, once the switch's first half
         /// has run: `controller` is still one of `tabBar`'s tabs.
         case tab(Controller, of: TabBarController)
@@ -257,6 +263,11 @@ extension DeliveryLoop {
             return child.storedParent === container ? .hold : .moot
         case .additionOpen(let child):
             return child.containment.isMovingToParent ? .hold : .moot
+        case .outgoingPage(let page, let pageController):
+            guard page.storedParent === pageController, !page.containment.isMovingToParent,
+                !page.containment.isMovingFromParent
+            else { return .moot }
+            return pageController.shownControllers.containsIdentical(page) ? .moot : .hold
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot
         case .root(let controller, let window):

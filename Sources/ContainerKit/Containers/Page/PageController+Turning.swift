@@ -117,6 +117,13 @@ extension PageController {
     /// A page kept that way that a later request no longer names is removed by the next completed
     /// turn, after the outgoing pages, in ``children`` order (MODEL): its view is out already, so
     /// its removal is all it gets.
+    ///
+    /// Each removal runs only while its page is still this controller's child with no move open,
+    /// and not asked for again (``DeliveryLoop/Premises/outgoingPage(_:of:)``): a callback sent
+    /// before it (a swipe begun and completed, in another window, inside an incoming page's
+    /// `didMove(toParent:)` or an outgoing page's `willMove(toParent: nil)`) may have removed it
+    /// already and given it to another parent since, or shown it again; that swipe's turn leaves
+    /// an incoming page whose addition is still open to this one.
     func settleCompletedTurn(_ turn: PageTurn, swiped: Bool) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
@@ -130,7 +137,9 @@ extension PageController {
             !alreadyShown.contains(ObjectIdentifier(page)) && !page.containment.isMovingToParent
                 && !page.containment.isMovingFromParent
         }
-        for page in turn.from + keptOutOfView where !staying.contains(ObjectIdentifier(page)) {
+        for page in turn.from + keptOutOfView
+        where !staying.contains(ObjectIdentifier(page)) && DeliveryLoop.verdict(.outgoingPage(page, of: self)) == .hold
+        {
             page.releaseRule = .pageRelease
             beginRemovingChild(page, rule: .pageLeaves)
             endMove(of: page, stays: false, rule: .pageLeaves)
