@@ -1,26 +1,35 @@
 /// The tabs of one tab bar controller, which of them is selected and shown, and the switch between
 /// them, as a value (spec §7).
 ///
-/// A selection changes inside the call; the tab shown follows with a switch. On screen, the
-/// switch's first half (will-callbacks, the views swapped) runs inside the call, and its did-half
-/// at the end of the turn: between the two the switch is half done (a switch that waited for the
-/// window's turn runs both halves at once). Off screen, the tab shown changes with no switch:
+/// A selection changes inside the call; the tab shown follows with a switch. On screen, a switch
+/// is recorded as it begins, before any of its callbacks (the incoming tab's view loading, the
+/// will-callbacks); its first half (those callbacks, then the views swapped) runs inside the call,
+/// and its did-half at the end of the turn: between the two the switch is half done (a switch that
+/// waited for the window's turn runs both halves at once). Off screen, the tab shown changes with
+/// no switch:
 ///
 /// ```
-/// idle ──firstHalfRan──▶ switchHalfDone ──switchCompleted──▶ idle
+/// idle ──switchBegan──▶ switchBeginning ──viewsSwapped──▶ switchHalfDone ──switchCompleted──▶ idle
 /// ```
+///
+/// While a switch is beginning, the tab it brings in counts as the tab shown for what its callbacks
+/// ask for (``shownNext``): a selection they make is measured against it, so a selection of any
+/// other tab, the tab it takes off screen included, asks for a switch of its own, which waits
+/// behind this one (spec §1); and the removal of either tab waits for the switch that hides it.
 ///
 /// Besides the phase, the machine keeps the tabs, the selected index, the tab shown, and the tabs
-/// whose removal waits for a switch: a tab taken out while shown, or while the half-done switch
-/// takes it off screen, gets its `didMove(toParent: nil)` only once no switch shows it any more.
-/// It calls no user code; each event commits the state before returning, so the callbacks it leads
-/// to see the new state. An event that is not legal from the current state throws a ``Refusal`` and
-/// changes nothing.
+/// whose removal waits for a switch: a tab taken out while shown, or while the switch under way
+/// brings it in or takes it off screen, gets its `didMove(toParent: nil)` only once no switch shows
+/// it any more. It calls no user code; each event commits the state before returning, so the
+/// callbacks it leads to see the new state. An event that is not legal from the current state
+/// throws a ``Refusal`` and changes nothing.
 package struct TabSelectionMachine {
     /// Where the machine stands with respect to switches.
     package enum Phase: Hashable, Sendable {
-        /// No switch is half done; one may be pending (the tab selected is not the one shown).
+        /// No switch is under way; one may be pending (the tab selected is not the one shown).
         case idle
+        /// A switch has begun: its callbacks before the views swap are being sent.
+        case switchBeginning
         /// A switch's first half has run; its did-half waits for the end of the turn.
         case switchHalfDone
     }
@@ -29,16 +38,18 @@ package struct TabSelectionMachine {
     package enum Refusal: Error, Hashable, Sendable {
         /// The index names no tab: there are `count` tabs.
         case noTab(index: Int, count: Int)
-        /// The switch's first half would show the controller it hides.
+        /// The switch would show the controller it hides.
         case nothingToSwitch
     }
 
-    /// A switch whose first half has run: the tab it takes off screen and the one it shows (either
-    /// may be nil), and its number, which tells it from the switches before it.
+    /// A switch that has begun: the tab it takes off screen and the one it shows (either may be
+    /// nil), its number, which tells it from the switches before it, and whether its first half
+    /// has swapped the views.
     package struct Switch {
         package let number: UInt64
         package let from: Controller?
         package let to: Controller?
+        package fileprivate(set) var viewsSwapped = false
     }
 
     /// The tabs, in order.
@@ -47,23 +58,31 @@ package struct TabSelectionMachine {
     package private(set) var selectedIndex: Int?
     /// The controller whose view the tab bar controller shows.
     package private(set) var shown: Controller?
-    /// Tabs taken out while shown, or while the half-done switch took them off screen: their
-    /// removal ends after that switch, in the order they were taken out.
+    /// Tabs taken out while shown, or while the switch under way brought them in or took them off
+    /// screen: their removal ends after that switch, in the order they were taken out.
     package private(set) var removalsAfterSwitch: [Controller] = []
-    /// The switch whose first half has run and whose did-half waits, if any.
+    /// The switch that has begun and whose did-half has not run yet, if any.
     package private(set) var inFlightSwitch: Switch?
-    /// How many switches have run their first half: the number of the latest.
+    /// How many switches have begun: the number of the latest.
     package private(set) var switchesStarted: UInt64 = 0
 
     /// A new machine: no tabs, no selection, ``Phase/idle``.
     package init() {}
 
-    /// Whether a switch is half done.
+    /// Whether a switch is beginning or half done.
     package var phase: Phase {
-        switch inFlightSwitch {
+        switch inFlightSwitch?.viewsSwapped {
         case .none: .idle
-        case .some: .switchHalfDone
+        case false?: .switchBeginning
+        case true?: .switchHalfDone
         }
+    }
+
+    /// The tab shown once the switch under way has swapped the views: while it is beginning, the
+    /// tab it brings in; otherwise the tab shown.
+    package var shownNext: Controller? {
+        if let inFlightSwitch, !inFlightSwitch.viewsSwapped { return inFlightSwitch.to }
+        return shown
     }
 
     /// The selected tab; nil when there are no tabs.
@@ -72,11 +91,18 @@ package struct TabSelectionMachine {
         return controllers[selectedIndex]
     }
 
-    /// The switch the selection asks for, if the tab selected is not the one shown: from the tab
-    /// shown to the tab selected.
+    /// The switch the selection asks for, if the tab selected is not the one shown (the one the
+    /// switch beginning brings in, ``shownNext``): from that tab to the tab selected.
     package var pendingSwitch: (from: Controller?, to: Controller?)? {
         let to = selectedController
-        return to === shown ? nil : (shown, to)
+        let showing = shownNext
+        return to === showing ? nil : (showing, to)
+    }
+
+    /// Whether the removal of `tab` waits for a switch: it is shown, brought in by the switch
+    /// beginning, or taken off screen by the switch under way.
+    private func removalWaits(_ tab: Controller) -> Bool {
+        tab === shown || tab === shownNext || tab === inFlightSwitch?.from
     }
 
     /// Whether `controller` is one of the tabs.
@@ -113,10 +139,11 @@ extension TabSelectionMachine {
     }
 
     /// The change began removing `controller` (its `willMove(toParent: nil)` has been sent): returns
-    /// true when it is the tab shown, or the one the half-done switch takes off screen, whose removal
-    /// then ends after the switch; false when its removal ends now.
+    /// true when it is the tab shown, the one the switch beginning brings in, or the one the switch
+    /// under way takes off screen, whose removal then ends after the switch; false when its removal
+    /// ends now.
     package mutating func removalBegan(of controller: Controller) -> Bool {
-        guard controller === shown || controller === inFlightSwitch?.from else { return false }
+        guard removalWaits(controller) else { return false }
         removalsAfterSwitch.append(controller)
         return true
     }
@@ -138,17 +165,12 @@ extension TabSelectionMachine {
 // MARK: - Switches
 
 extension TabSelectionMachine {
-    /// On screen, the first half of a switch swapped the views: `incoming` is shown from now on.
-    /// Accepted in every state, as the callbacks before the swap may have changed the selection.
-    package mutating func viewsSwapped(showing incoming: Controller?) {
-        shown = incoming
-    }
-
-    /// The first half of the switch from `from` to `to` has run: the switch is half done, and its
-    /// did-half waits. Returns the switch. Accepted while another switch is half done (callbacks
-    /// sent in between may have started one): the new one takes its place, and the other's did-half
-    /// still comes (``switchCompleted(number:)``). Refused when `from` is `to`.
-    package mutating func firstHalfRan(from: Controller?, to: Controller?) throws(Refusal) -> Switch {
+    /// On screen, the switch from `from` to `to` begins: it is recorded before any of its
+    /// callbacks, so that a selection they make is measured against `to` (``shownNext``). Returns
+    /// the switch. Accepted while another switch is half done (callbacks sent in between may have
+    /// started one): the new one takes its place, and the other's did-half still comes
+    /// (``switchCompleted(number:)``). Refused when `from` is `to`.
+    package mutating func switchBegan(from: Controller?, to: Controller?) throws(Refusal) -> Switch {
         guard from !== to else { throw .nothingToSwitch }
         switchesStarted &+= 1
         let started = Switch(number: switchesStarted, from: from, to: to)
@@ -156,7 +178,16 @@ extension TabSelectionMachine {
         return started
     }
 
-    /// The did-half of the switch numbered `number` has run: when it is the half-done switch, the
+    /// The first half of the switch numbered `number` swapped the views: its incoming tab is shown
+    /// from now on, and the switch is half done. Accepted for any switch: one that another switch
+    /// took the place of changes nothing.
+    package mutating func viewsSwapped(number: UInt64) {
+        guard inFlightSwitch?.number == number else { return }
+        shown = inFlightSwitch?.to
+        inFlightSwitch?.viewsSwapped = true
+    }
+
+    /// The did-half of the switch numbered `number` has run: when it is the switch under way, the
     /// machine is idle again. Accepted for any switch: one that another switch took the place of
     /// completes too, and changes nothing.
     package mutating func switchCompleted(number: UInt64) {
@@ -169,15 +200,14 @@ extension TabSelectionMachine {
     }
 
     /// A switch has finished, or there was nothing to switch: returns the removals that end now,
-    /// in the order they began (the tabs that are neither shown nor taken off screen by the
-    /// half-done switch), and keeps the others waiting. Accepted in every state.
+    /// in the order they began (the tabs that are neither shown nor moved by the switch under way),
+    /// and keeps the others waiting. Accepted in every state.
     package mutating func switchFinished() -> [Controller] {
         guard !removalsAfterSwitch.isEmpty else { return [] }
-        let leaving = inFlightSwitch?.from
         var ending: [Controller] = []
         var waiting: [Controller] = []
         for tab in removalsAfterSwitch {
-            if tab === shown || tab === leaving {
+            if removalWaits(tab) {
                 waiting.append(tab)
             } else {
                 ending.append(tab)

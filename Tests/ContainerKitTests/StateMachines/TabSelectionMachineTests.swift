@@ -64,14 +64,14 @@ private func idle(_ tabs: [Controller], selected: Int = 0) throws -> Machine {
     return machine
 }
 
-/// `idle(tabs)` showing the first tab, then the tab at `index` selected and its switch's first half
-/// run: the switch is half done.
+/// `idle(tabs)` showing the first tab, then the tab at `index` selected and its switch begun and
+/// its views swapped: the switch is half done.
 @MainActor
 private func halfDone(_ tabs: [Controller], switchingTo index: Int) throws -> (Machine, Machine.Switch) {
     var machine = try idle(tabs)
     try machine.tabSelected(at: index)
-    machine.viewsSwapped(showing: tabs[index])
-    let started = try machine.firstHalfRan(from: tabs[0], to: tabs[index])
+    let started = try machine.switchBegan(from: tabs[0], to: tabs[index])
+    machine.viewsSwapped(number: started.number)
     return (machine, started)
 }
 
@@ -204,42 +204,73 @@ private func halfDone(_ tabs: [Controller], switchingTo index: Int) throws -> (M
 
     // MARK: Switches
 
-    @Test func aSwitchSwapsTheViewsThenIsHalfDoneUntilItCompletes() throws {
+    @Test func aSwitchBeginsThenSwapsTheViewsThenIsHalfDoneUntilItCompletes() throws {
         var machine = try idle([cast.a, cast.b])
         try machine.tabSelected(at: 1)
-        machine.viewsSwapped(showing: cast.b)
-        #expect(snapshot(machine) == Snapshot(controllers: ["a", "b"], selectedIndex: 1, shown: "b"))
-        #expect(machine.pendingSwitch == nil)
-        let started = try machine.firstHalfRan(from: cast.a, to: cast.b)
+        let started = try machine.switchBegan(from: cast.a, to: cast.b)
         #expect(started.number == 1)
         #expect(started.from === cast.a)
         #expect(started.to === cast.b)
         #expect(
             snapshot(machine)
                 == Snapshot(
+                    phase: .switchBeginning, controllers: ["a", "b"], selectedIndex: 1, shown: "a",
+                    inFlightSwitch: "#1 a>b", switchesStarted: 1))
+        #expect(machine.shownNext === cast.b)
+        #expect(machine.pendingSwitch == nil)
+        machine.viewsSwapped(number: started.number)
+        #expect(
+            snapshot(machine)
+                == Snapshot(
                     phase: .switchHalfDone, controllers: ["a", "b"], selectedIndex: 1, shown: "b",
                     inFlightSwitch: "#1 a>b", switchesStarted: 1))
+        #expect(machine.shownNext === cast.b)
+        #expect(machine.pendingSwitch == nil)
         machine.switchCompleted(number: started.number)
         #expect(
             snapshot(machine) == Snapshot(controllers: ["a", "b"], selectedIndex: 1, shown: "b", switchesStarted: 1))
     }
 
+    @Test func whileASwitchBeginsASelectionIsMeasuredAgainstTheTabItBringsIn() throws {
+        var machine = try idle([cast.a, cast.b, cast.c])
+        try machine.tabSelected(at: 1)
+        _ = try machine.switchBegan(from: cast.a, to: cast.b)
+        // Back to the tab shown: a switch of its own, from the tab the switch brings in.
+        try machine.tabSelected(at: 0)
+        #expect(machine.pendingSwitch?.from === cast.b)
+        #expect(machine.pendingSwitch?.to === cast.a)
+        // The removals of the tab it brings in and of the tab it takes off screen wait for it.
+        machine.tabsChanged(to: [cast.c])
+        #expect(machine.removalBegan(of: cast.b) == true)
+        #expect(machine.removalBegan(of: cast.a) == true)
+        #expect(machine.switchFinished().isEmpty)
+        #expect(
+            snapshot(machine)
+                == Snapshot(
+                    phase: .switchBeginning, controllers: ["c"], selectedIndex: 0, shown: "a",
+                    removalsAfterSwitch: ["b", "a"], inFlightSwitch: "#1 a>b", switchesStarted: 1))
+    }
+
     @Test func aSwitchThatWouldShowWhatItHidesIsRefused() throws {
         let machine = try idle([cast.a, cast.b])
         expectRefusal(Machine.Refusal.nothingToSwitch, from: machine, comparing: snapshot) {
-            _ = try $0.firstHalfRan(from: cast.a, to: cast.a)
+            _ = try $0.switchBegan(from: cast.a, to: cast.a)
         }
         expectRefusal(Machine.Refusal.nothingToSwitch, from: Machine(), comparing: snapshot) {
-            _ = try $0.firstHalfRan(from: nil, to: nil)
+            _ = try $0.switchBegan(from: nil, to: nil)
         }
     }
 
     @Test func aSwitchStartedWhileAnotherIsHalfDoneTakesItsPlace() throws {
         var (machine, first) = try halfDone([cast.a, cast.b, cast.c], switchingTo: 1)
         try machine.tabSelected(at: 2)
-        machine.viewsSwapped(showing: cast.c)
-        let second = try machine.firstHalfRan(from: cast.b, to: cast.c)
+        let second = try machine.switchBegan(from: cast.b, to: cast.c)
         #expect(second.number == 2)
+        // The first one's views swapping again changes nothing.
+        let beginning = snapshot(machine)
+        machine.viewsSwapped(number: first.number)
+        #expect(snapshot(machine) == beginning)
+        machine.viewsSwapped(number: second.number)
         let expected = Snapshot(
             phase: .switchHalfDone, controllers: ["a", "b", "c"], selectedIndex: 2, shown: "c",
             inFlightSwitch: "#2 b>c", switchesStarted: 2)

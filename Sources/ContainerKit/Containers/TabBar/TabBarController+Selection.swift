@@ -200,9 +200,10 @@ extension TabBarController {
         select(at: index)
         // A callback of the switch's first half may have taken the tab out meanwhile.
         if DeliveryLoop.verdict(.tab(controller, of: self)) == .hold {
-            // A switch that waits for the window has not swapped the views yet.
+            // A switch that waits (for the window, or behind the one beginning) has not swapped the
+            // views yet.
             tellDelegateDidSelect(
-                controller, rule: selection.shown === controller ? .tabDidSelect : .tabDidSelectWaiting)
+                controller, rule: selection.shownNext === controller ? .tabDidSelect : .tabDidSelectWaiting)
         }
     }
 

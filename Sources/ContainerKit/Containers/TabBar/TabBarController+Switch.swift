@@ -6,17 +6,19 @@ final class TabSwitch: PlannedTransition {
     var from: Controller?
     var to: Controller?
     let plan: TransitionPlan
-    /// The switch's number in the tab bar controller's ``TabSelectionMachine``, given once its
-    /// first half has run.
-    private var number: UInt64 = 0
+    /// The switch's number in the tab bar controller's ``TabSelectionMachine``, which recorded it
+    /// as it began.
+    private let number: UInt64
     private var coordinator: Coordinator?
 
-    /// A switch from `from` to `to`; with `deferringDidHalf`, its did-half waits for the end of the
-    /// turn (§1 **[rev 2]**). One that waited for the window runs whole, as one step (§7, MODEL).
-    init(_ tabBar: TabBarController, from: Controller?, to: Controller?, deferringDidHalf: Bool) {
+    /// The switch `started`, from its `from` to its `to`; with `deferringDidHalf`, its did-half
+    /// waits for the end of the turn (§1 **[rev 2]**). One that waited for the window runs whole,
+    /// as one step (§7, MODEL).
+    init(_ tabBar: TabBarController, _ started: TabSelectionMachine.Switch, deferringDidHalf: Bool) {
         self.tabBar = tabBar
-        self.from = from
-        self.to = to
+        number = started.number
+        from = started.from
+        to = started.to
         let rule: Rule = deferringDidHalf ? .tabWill : .tabWaitingSwitch
         plan = TransitionPlan(
             kind: .tabSwitch, animated: false, duration: 0, willOrder: .comingFirst, didOrder: .leavingFirst,
@@ -34,17 +36,16 @@ final class TabSwitch: PlannedTransition {
         self.coordinator = coordinator
     }
 
-    /// The views swap.
+    /// The views swap. A selection or a change of the tabs made by the callbacks before found the
+    /// switch recorded, bringing `to` in: it waits behind this switch, so the views swap as planned.
     func willCallbacksSent(in window: Window?) {
         if let to { tabBar.installView(of: to) }
         if let from { tabBar.uninstallView(of: from) }
-        tabBar.selection.viewsSwapped(showing: to)
+        tabBar.selection.viewsSwapped(number: number)
     }
 
     func willHalfEnded(in window: Window?) -> Window? {
-        // `from` is not `to` (the tab bar controller checked), so the machine's refusal cannot come.
-        number = try! tabBar.selection.firstHalfRan(from: from, to: to).number
-        return tabBar.windowGoingOn(from: window, transition: "The tab switch", incoming: to.asArray)
+        tabBar.windowGoingOn(from: window, transition: "The tab switch", incoming: to.asArray)
     }
 
     /// The incoming tab's layout pass (`viewIsAppearing`, §1) comes before the did-callbacks.
@@ -92,8 +93,10 @@ extension TabBarController: VisibleTransitionHost {
             done()
             return
         }
-        TransitionRunner.run(
-            TabSwitch(self, from: from, to: to, deferringDidHalf: deferringDidHalf), in: window, done: done)
+        // Recorded before its first callback, so that a selection those callbacks make waits behind
+        // it (spec §1). `from` is not `to` (the pending switch says so): the refusal cannot come.
+        let started = try! selection.switchBegan(from: from, to: to)
+        TransitionRunner.run(TabSwitch(self, started, deferringDidHalf: deferringDidHalf), in: window, done: done)
     }
 
     /// The layout pass of an incoming tab (§1, §3 **[rev 2]**): `viewIsAppearing` of `incoming` and of
