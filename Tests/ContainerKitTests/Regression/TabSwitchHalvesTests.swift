@@ -6,6 +6,7 @@ import Testing
 private final class HookedLeaf: Controller {
     var onWillAppear: (() -> Void)?
     var onDidAppear: (() -> Void)?
+    var onWillDisappear: (() -> Void)?
 
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
@@ -18,6 +19,13 @@ private final class HookedLeaf: Controller {
         super.viewDidAppear(animated)
         let hook = onDidAppear
         onDidAppear = nil
+        hook?()
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        let hook = onWillDisappear
+        onWillDisappear = nil
         hook?()
     }
 }
@@ -72,6 +80,113 @@ private final class HookedLeaf: Controller {
                 b.viewDidDisappear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
+            recorder.finish()
+        }
+    }
+
+    /// Where a selection back to the outgoing tab is made, before the views swap.
+    enum SelectionBack: CaseIterable, Sendable {
+        /// `selectedIndex = 0` in the incoming tab's `viewWillAppear`.
+        case indexFromIncomingViewWillAppear
+        /// `selectedController = a` in the outgoing tab's `viewWillDisappear`, the last callback
+        /// before the views swap.
+        case controllerFromOutgoingViewWillDisappear
+    }
+
+    /// A selection back to the outgoing tab, made before the views swap: the switch was recorded
+    /// before its first callback, so the selection is measured against the tab it brings in, and
+    /// asks for a switch back, which waits behind it (spec §1). It used to find the outgoing tab
+    /// still shown and ask for nothing: `a` stayed selected while `b` was shown and appeared.
+    @Test(arguments: SelectionBack.allCases)
+    func aSelectionBackToTheOutgoingTabBeforeTheViewsSwapWaitsForTheDidHalf(_ made: SelectionBack) {  // §1, §7
+        let recorder = Recorder()
+        recorder.record {
+            let a = HookedLeaf(name: "a")
+            let b = HookedLeaf(name: "b")
+            let (tab, window) = showTabs(recorder, [a, b])
+            switch made {
+            case .indexFromIncomingViewWillAppear: b.onWillAppear = { tab.selectedIndex = 0 }
+            case .controllerFromOutgoingViewWillDisappear: a.onWillDisappear = { tab.selectedController = a }
+            }
+            tab.selectedIndex = 1
+            recorder.expect(
+                """
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
+                a.viewWillDisappear(animated: false)
+                """)
+            #expect(tab.selectedIndex == 0 && tab.selectedController === a)
+            #expect(b.view.superview === tab.view && a.view.superview == nil)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the did-half, then the waiting switch back, whole
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(tab.selectedIndex == 0 && tab.selectedController === a)
+            #expect(a.view.superview === tab.view && a.view.window === window)
+            #expect(b.view.superview == nil && b.view.window == nil)
+            #expect([a, b].map(\.appearanceState) == [.appeared, .disappeared])
+            #expect(!window.hasPendingWork)
+            recorder.finish()
+        }
+    }
+
+    /// The incoming tab taken out of the tabs from its own `viewWillAppear`, before the views swap:
+    /// the switch brings it in as recorded, so its removal waits for the switch that hides it, the
+    /// switch back that the selection now asks for (R7), as it does once the views have swapped
+    /// (``theIncomingTabRemovedWhileItsSwitchIsHalfDone()``). It used to end its removal inside the
+    /// call, and the switch then put the removed controller's view in the tab bar's and made it appear.
+    @Test func theIncomingTabRemovedFromItsOwnViewWillAppear() {  // §7, §1, R7
+        let recorder = Recorder()
+        let tracker = LeakTracker()
+        recorder.record {
+            let a = Leaf(name: "a")
+            let (tab, window): (TabBarController, Window)
+            do {
+                let b = HookedLeaf(name: "b")
+                tracker.track(b)
+                (tab, window) = showTabs(recorder, [a, b])
+                b.onWillAppear = { tab.controllers = [a] }
+                tab.selectedIndex = 1
+                recorder.expect(
+                    """
+                    b.loadView()
+                    b.viewDidLoad()
+                    b.viewWillAppear(animated: false)
+                    -- tab.controllers = [a] inside it: b is brought in, its removal ends after the switch
+                    -- that hides it, which waits
+                    b.willMove(toParent: nil)
+                    a.viewWillDisappear(animated: false)
+                    """)
+                #expect(tab.selectedController === a && tab.controllers.count == 1)
+                #expect(tab.children.count == 2 && b.parent === tab)
+                #expect(b.view.superview === tab.view && a.view.superview == nil)
+            }
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                a.viewWillAppear(animated: false)
+                b.viewWillDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                a.viewDidAppear(animated: false)
+                b.didMove(toParent: nil)
+                b.deinit
+                """)
+            #expect(tab.selectedIndex == 0 && tab.selectedController === a)
+            #expect(tab.children.count == 1 && tab.children.first === a)
+            #expect(a.view.superview === tab.view && a.view.window === window)
+            #expect(tab.view.subviews.count == 1)
+            #expect(a.appearanceState == .appeared)
+            tracker.expectAllDeallocated()
             recorder.finish()
         }
     }
