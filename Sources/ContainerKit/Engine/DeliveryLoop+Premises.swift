@@ -110,6 +110,14 @@ extension DeliveryLoop {
         /// swipe begun and completed inside it, in another window) removed it, moved it on, or
         /// showed it again, and its state is what that call left.
         case outgoingPage(Controller, of: PageController)
+        /// The drop of `page`, which `pageController` adopted for a turn that does not show it (a
+        /// swipe given up or cancelled, a request replaced before its turn), once the drops sent
+        /// before it have returned: `page` is still its child with its addition open, and the pages
+        /// asked for do not name it. Otherwise a turn that completed inside a callback sent before
+        /// ended its move, or a request made meanwhile names it and it stays pending for that
+        /// request's turn. It never began appearing, or its appearance has ended: nothing is left
+        /// open.
+        case droppedPage(Controller, of: PageController)
         /// The `didSelect` that follows a selection of `controller`, once the switch's first half
         /// has run: `controller` is still one of `tabBar`'s tabs.
         case tab(Controller, of: TabBarController)
@@ -267,6 +275,9 @@ extension DeliveryLoop {
             guard page.storedParent === pageController, !page.containment.isMovingToParent,
                 !page.containment.isMovingFromParent
             else { return .moot }
+            return pageController.shownControllers.containsIdentical(page) ? .moot : .hold
+        case .droppedPage(let page, let pageController):
+            guard page.storedParent === pageController, page.containment.isMovingToParent else { return .moot }
             return pageController.shownControllers.containsIdentical(page) ? .moot : .hold
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot

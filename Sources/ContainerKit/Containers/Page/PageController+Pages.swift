@@ -222,17 +222,19 @@ extension PageController {
         }
     }
 
-    /// Ends the open additions of `pages` that `include` accepts (checked as each comes up) with
-    /// `didMove(toParent: nil)` (R7), except those ``shownControllers`` names: a request made
-    /// meanwhile asked for them, and they stay pending for its turn, which ends their moves.
+    /// Ends the open additions of `pages` that `include` accepts with `didMove(toParent: nil)`
+    /// (R7), except those ``shownControllers`` names: a request made meanwhile asked for them, and
+    /// they stay pending for its turn, which ends their moves. Each page is checked as it comes up
+    /// (``DeliveryLoop/Premises/droppedPage(_:of:)``), once the drops before it have returned. The
+    /// caller runs this inside a change of the contents (``changingContents(_:)``), so that a
+    /// request made from a drop waits for the others (§1).
     func dropOrKeepPending(_ pages: [Controller], where include: (Controller) -> Bool = { _ in true }) {
-        let named = Set(shownControllers.map(ObjectIdentifier.init))
         for page in pages where include(page) {
-            if named.contains(ObjectIdentifier(page)) {
-                paging.pageKeptPending(page)
-            } else {
+            if DeliveryLoop.verdict(.droppedPage(page, of: self)) == .hold {
                 page.releaseRule = .pageRelease
                 endMove(of: page, stays: false, rule: .pageLeaves)
+            } else if shownControllers.containsIdentical(page), DeliveryLoop.verdict(.additionOpen(page)) == .hold {
+                paging.pageKeptPending(page)
             }
         }
     }

@@ -19,9 +19,10 @@ extension PageController {
     /// answer that has another parent, whose root view holds the page controller's view, or that is
     /// a page of this controller already. Given up, also returning nil, when the incoming pages'
     /// `willMove(toParent:)` or the delegate's `willTransition(to:)` takes the page controller off
-    /// screen: a warning, and each page's move ends with `didMove(toParent: nil)` (R7). Taken off
-    /// screen by the appearance callbacks that follow, the swipe completes inside the call, as one in
-    /// flight does when its page controller leaves the window.
+    /// screen: a warning, and each page's move ends with `didMove(toParent: nil)` (R7); a request
+    /// made from one of those calls waits until they have all been sent (§1). Taken off screen by
+    /// the appearance callbacks that follow, the swipe completes inside the call, as one in flight
+    /// does when its page controller leaves the window.
     ///
     /// ## Callback order
     ///
@@ -145,7 +146,8 @@ extension PageController {
     /// Gives up a swipe whose incoming pages were adopted but that its callbacks took off screen
     /// before its turn began: a warning, the pages' moves end as a cancelled swipe's do
     /// (`didMove(toParent: nil)`, R7), the delegate hears that the transition did not complete, and
-    /// the window's slot is free again. The pages never began appearing.
+    /// the window's slot is free again. The pages never began appearing. The drops are a change of
+    /// the contents: a request made from one of them runs once they have all been sent.
     private func giveUpSwipe(_ turn: PageTurn, in window: Window) {
         ContractViolation(
             kind: .invalidTransition, severity: .warning, controllers: [id] + turn.to.map(\.id),
@@ -153,7 +155,8 @@ extension PageController {
                 + "hidden) inside the incoming pages' willMove(toParent:) or the delegate's willTransition(to:), "
                 + "before the turn began; the pages it adopted leave again."
         ).report()
-        dropOrKeepPending(turn.to)
+        // A request made from a drop waits for the others, as one made from a cancelled swipe's does.
+        changingContents { dropOrKeepPending(turn.to) }
         tellDelegateDidFinishAnimating(true, previous: turn.from, completed: false)
         checkInvariants()
         window.releaseVisibleTransitionSlot()
