@@ -278,9 +278,7 @@ extension DeliveryLoop {
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot
         case .switchUnderWay(let tabBar, let number, let window):
-            guard let current = tabBar.selection.inFlightSwitch, current.number == number, !current.viewsSwapped,
-                let window, tabBar.isShown(in: window)
-            else { return .rejected }
+            guard tabBar.selection.isBeginning(number), let window, tabBar.isShown(in: window) else { return .rejected }
             return .hold
         case .root(let controller, let window):
             return window.storedRootController === controller ? .hold : .moot

@@ -74,12 +74,20 @@ package struct TabSelectionMachine {
     package init() {}
 
     /// Whether a switch is beginning or half done.
+    @inline(__always)
     package var phase: Phase {
         switch inFlightSwitch?.viewsSwapped {
         case .none: .idle
         case false?: .switchBeginning
         case true?: .switchHalfDone
         }
+    }
+
+    /// Whether the switch numbered `number` is the one under way and still beginning (its views
+    /// not swapped yet).
+    @inline(__always)
+    package func isBeginning(_ number: UInt64) -> Bool {
+        switchesStarted == number && inFlightSwitch?.viewsSwapped == false
     }
 
     /// The tab shown once the switch under way has swapped the views: while it is beginning, the

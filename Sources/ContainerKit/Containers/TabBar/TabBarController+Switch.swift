@@ -63,19 +63,26 @@ final class TabSwitch: PlannedTransition {
     func willCallbacksSent(in window: Window?) {
         swapReached = true
         guard DeliveryLoop.verdict(.switchUnderWay(tabBar, number: number, in: window)) == .hold else {
-            let outgoing = from
-            from = nil
-            tabBar.selection.swapGivenUp(number: number)
-            if let outgoing {
-                AppearanceReconciler.reconcile(
-                    outgoing, after: .letGo(by: tabBar, formerWindow: window), source: .controller(tabBar.id))
-            }
-            tabBar.requestSwitch()
+            giveUpSwap(in: window)
             return
         }
         if let to { tabBar.installView(of: to) }
         if let from { tabBar.uninstallView(of: from) }
         tabBar.selection.viewsSwapped(number: number)
+    }
+
+    /// The swap given up (``willCallbacksSent(in:)``). Out of line: a cold path, kept out of the
+    /// switch's will-half.
+    @inline(never)
+    private func giveUpSwap(in window: Window?) {
+        let outgoing = from
+        from = nil
+        tabBar.selection.swapGivenUp(number: number)
+        if let outgoing {
+            AppearanceReconciler.reconcile(
+                outgoing, after: .letGo(by: tabBar, formerWindow: window), source: .controller(tabBar.id))
+        }
+        tabBar.requestSwitch()
     }
 
     func willHalfEnded(in window: Window?) -> Window? {
