@@ -121,6 +121,13 @@ extension DeliveryLoop {
         /// The `didSelect` that follows a selection of `controller`, once the switch's first half
         /// has run: `controller` is still one of `tabBar`'s tabs.
         case tab(Controller, of: TabBarController)
+        /// A step of the will-half of `tabBar`'s switch numbered `number`, run in `window`, before
+        /// its views swap (the outgoing tab's will-callback, the swap itself): that switch is still
+        /// the one under way and still beginning, and the tab bar controller is still shown in
+        /// `window`. Otherwise a callback sent before took the tab bar off screen (a hidden window,
+        /// another window), or another switch took its place: the switch gives up its swap, and its
+        /// open appearances go to the reconciler.
+        case switchUnderWay(TabBarController, number: UInt64, in: Window?)
         /// The installation of `controller`'s root view in `window`: still the window's root
         /// controller.
         case root(Controller, of: Window)
@@ -281,6 +288,9 @@ extension DeliveryLoop {
             return pageController.shownControllers.containsIdentical(page) ? .moot : .hold
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot
+        case .switchUnderWay(let tabBar, let number, let window):
+            guard tabBar.selection.isBeginning(number), let window, tabBar.isShown(in: window) else { return .rejected }
+            return .hold
         case .root(let controller, let window):
             return window.storedRootController === controller ? .hold : .moot
         case .viewOut(let view, let window):

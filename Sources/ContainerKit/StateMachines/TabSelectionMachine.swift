@@ -10,7 +10,11 @@
 ///
 /// ```
 /// idle ──switchBegan──▶ switchBeginning ──viewsSwapped──▶ switchHalfDone ──switchCompleted──▶ idle
+///                              └──────────swapGivenUp──────────┘
 /// ```
+///
+/// A switch whose callbacks took the tab bar controller off screen gives up its swap
+/// (``swapGivenUp(number:)``): half done, the tab shown unchanged.
 ///
 /// While a switch is beginning, the tab it brings in counts as the tab shown for what its callbacks
 /// ask for (``shownNext``): a selection they make is measured against it, so a selection of any
@@ -70,12 +74,20 @@ package struct TabSelectionMachine {
     package init() {}
 
     /// Whether a switch is beginning or half done.
+    @inline(__always)
     package var phase: Phase {
         switch inFlightSwitch?.viewsSwapped {
         case .none: .idle
         case false?: .switchBeginning
         case true?: .switchHalfDone
         }
+    }
+
+    /// Whether the switch numbered `number` is the one under way and still beginning (its views
+    /// not swapped yet).
+    @inline(__always)
+    package func isBeginning(_ number: UInt64) -> Bool {
+        switchesStarted == number && inFlightSwitch?.viewsSwapped == false
     }
 
     /// The tab shown once the switch under way has swapped the views: while it is beginning, the
@@ -184,6 +196,16 @@ extension TabSelectionMachine {
     package mutating func viewsSwapped(number: UInt64) {
         guard inFlightSwitch?.number == number else { return }
         shown = inFlightSwitch?.to
+        inFlightSwitch?.viewsSwapped = true
+    }
+
+    /// The switch numbered `number` gave up its swap before it (a callback of its will-half took
+    /// the tab bar controller off screen, or another switch took its place): when it is the switch
+    /// under way, it counts as half done, and the tab shown stays what it was, for the selection to
+    /// be measured against. Accepted for any switch: one that another switch took the place of
+    /// changes nothing.
+    package mutating func swapGivenUp(number: UInt64) {
+        guard inFlightSwitch?.number == number else { return }
         inFlightSwitch?.viewsSwapped = true
     }
 

@@ -2,8 +2,9 @@ import ContainerKit
 import ContainerKitTesting
 import Testing
 
-/// A leaf whose appearance callbacks run hooks after `super`, once each.
-private final class HookedLeaf: Controller {
+/// A leaf whose appearance callbacks run hooks after `super`, once each (also used by
+/// `TabSwitchGivenUpTests`).
+final class HookedLeaf: Controller {
     var onWillAppear: (() -> Void)?
     var onDidAppear: (() -> Void)?
     var onWillDisappear: (() -> Void)?

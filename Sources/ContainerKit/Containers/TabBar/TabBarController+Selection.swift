@@ -303,7 +303,11 @@ extension TabBarController {
             if selection.phase == .idle { finishSwitch() }
             return
         }
-        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold, window.claimVisibleTransitionSlot() else {
+        // A switch still beginning in another window (the callbacks it sends put the tab bar
+        // controller here) has the views until it swaps them or gives up: this one waits its turn.
+        guard DeliveryLoop.verdict(.shown(self, in: window)) == .hold, selection.phase != .switchBeginning,
+            window.claimVisibleTransitionSlot()
+        else {
             window.requestVisibleTransition(for: self)
             return
         }

@@ -10,6 +10,11 @@ final class TabSwitch: PlannedTransition {
     /// as it began.
     private let number: UInt64
     private var coordinator: Coordinator?
+    /// The window the switch runs in, for the premises of its will-half. Unretained: read only
+    /// during the will-half, while ``TransitionRunner/run(_:in:done:)`` holds the window.
+    private unowned(unsafe) var window: Window?
+    /// Whether the will-half has reached the views swap (made it, or given it up).
+    private var swapReached = false
 
     /// The switch `started`, from its `from` to its `to`; with `deferringDidHalf`, its did-half
     /// waits for the end of the turn (§1 **[rev 2]**). One that waited for the window runs whole,
@@ -27,7 +32,15 @@ final class TabSwitch: PlannedTransition {
     }
 
     var host: Controller? { tabBar }
-    var leaving: TransitionSide { .only(from) }
+    /// The outgoing tab. Read for its will-callback after the incoming tab's, which may have taken
+    /// the tab bar controller off screen or begun another switch: it is this switch's only while
+    /// the switch is still under way in its window (a premise); otherwise what took the tab bar off
+    /// screen, or the other switch, moves it.
+    var leaving: TransitionSide {
+        guard !swapReached, from != nil else { return .only(from) }
+        return DeliveryLoop.verdict(.switchUnderWay(tabBar, number: number, in: window)) == .hold
+            ? .only(from) : .only(nil)
+    }
     var coming: TransitionSide { .only(to) }
     var source: EventSource { .controller(tabBar.id) }
 
@@ -36,12 +49,40 @@ final class TabSwitch: PlannedTransition {
         self.coordinator = coordinator
     }
 
+    func willCallbacksBegin(in window: Window?) {
+        self.window = window
+    }
+
     /// The views swap. A selection or a change of the tabs made by the callbacks before found the
     /// switch recorded, bringing `to` in: it waits behind this switch, so the views swap as planned.
+    /// Unless those callbacks took the tab bar controller off screen or another switch took this
+    /// one's place (a premise): then the views stay as they are, the selection asks for the switch
+    /// it needs from the tab shown (off screen, inside the call), and the outgoing tab is no longer
+    /// this switch's: if its disappearance is open, the reconciler takes it. The incoming tab's
+    /// open appearance ends in the did-half, which finds it off screen.
     func willCallbacksSent(in window: Window?) {
+        swapReached = true
+        guard DeliveryLoop.verdict(.switchUnderWay(tabBar, number: number, in: window)) == .hold else {
+            giveUpSwap(in: window)
+            return
+        }
         if let to { tabBar.installView(of: to) }
         if let from { tabBar.uninstallView(of: from) }
         tabBar.selection.viewsSwapped(number: number)
+    }
+
+    /// The swap given up (``willCallbacksSent(in:)``). Out of line: a cold path, kept out of the
+    /// switch's will-half.
+    @inline(never)
+    private func giveUpSwap(in window: Window?) {
+        let outgoing = from
+        from = nil
+        tabBar.selection.swapGivenUp(number: number)
+        if let outgoing {
+            AppearanceReconciler.reconcile(
+                outgoing, after: .letGo(by: tabBar, formerWindow: window), source: .controller(tabBar.id))
+        }
+        tabBar.requestSwitch()
     }
 
     func willHalfEnded(in window: Window?) -> Window? {
