@@ -219,7 +219,8 @@ import Testing
                 swipeThere()
             }
             var given = false
-            p1.onDidMove = { [unowned p1] parent in
+            // Unowned: `q` holds `p1`, which holds this hook.
+            p1.onDidMove = { [unowned p1, unowned q] parent in
                 guard parent == nil, !given else { return }
                 given = true
                 if completesTheAddition { embed(p1, in: q) } else { q.addChild(p1) }
@@ -366,7 +367,9 @@ import Testing
                 swipeThere()
             }
             var swipedAgain = false
-            p1.onDidMove = { [unowned page] parent in
+            // Unowned: `third` ends up holding `p1` (and `handing` holds it), which holds this hook.
+            p1.onDidMove = {
+                [unowned page, unowned third, unowned thirdDriver, unowned handing, unowned window] parent in
                 guard parent == nil, !swipedAgain else { return }
                 swipedAgain = true
                 page.dataSource = handing
