@@ -86,11 +86,10 @@ extension PageController {
             }
         }
         guard adopted.count == incoming.count else {
-            // A page given elsewhere before its adoption: the swipe does not begin (R7: the pages
-            // adopted end their moves).
-            for page in adopted where DeliveryLoop.verdict(.child(page, of: self)) == .hold {
-                endMove(of: page, stays: false, rule: .pageLeaves)
-            }
+            // A page given elsewhere before its adoption (`adoptChild` warns): the swipe does not
+            // begin, and the pages adopted are dropped as a given-up swipe's are (R7). The claims
+            // on the incoming pages keep other parents from taking them, so this is a safeguard.
+            changingContents { dropOrKeepPending(adopted) }
             window.releaseVisibleTransitionSlot()
             return nil
         }
