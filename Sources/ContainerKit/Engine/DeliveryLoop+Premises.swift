@@ -118,6 +118,12 @@ extension DeliveryLoop {
         /// request's turn. It never began appearing, or its appearance has ended: nothing is left
         /// open.
         case droppedPage(Controller, of: PageController)
+        /// The turn a non-animated request of `pageController` asks for, run inside the call, once
+        /// the callbacks of its adoptions (and the requests they made, which wait for the change's
+        /// end) have run: the pages asked for are still to be shown without animation, and the
+        /// page controller is in a visible window with no visible transition pending or in flight.
+        /// Otherwise the turn waits for its place in the window's queue, or settles off screen.
+        case turnInsideTheCall(PageController)
         /// The `didSelect` that follows a selection of `controller`, once the switch's first half
         /// has run: `controller` is still one of `tabBar`'s tabs.
         case tab(Controller, of: TabBarController)
@@ -286,6 +292,11 @@ extension DeliveryLoop {
         case .droppedPage(let page, let pageController):
             guard page.storedParent === pageController, page.containment.isMovingToParent else { return .moot }
             return pageController.shownControllers.containsIdentical(page) ? .moot : .hold
+        case .turnInsideTheCall(let pageController):
+            guard !pageController.paging.pendingAnimated, let window = pageController.storedView?.storedWindow,
+                !window.isHidden, !window.hasVisibleTransition
+            else { return .moot }
+            return .hold
         case .tab(let controller, let tabBar):
             return tabBar.selection.isTab(controller) ? .hold : .moot
         case .switchUnderWay(let tabBar, let number, let window):

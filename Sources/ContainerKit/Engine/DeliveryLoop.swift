@@ -16,11 +16,11 @@
 /// child, the `viewIsAppearing(_:)` that follows a `viewWillAppear(_:)`, a built-in container's
 /// forwarding to each child it shows, the did-appear a window entry defers to the end of the turn,
 /// a transition's will- and did-callbacks for each controller it brings in or takes out, whether a
-/// built-in container's change goes on on screen, the moves a container sends after others, a tab
-/// selected, a window's new root, the roots a window's entry or exit found before its first
-/// callback, a presentation's links, a sheet's pull. A step whose premises broke is not patched in
-/// place: it is dropped (or the call takes its off-screen path), and when nothing else will reach
-/// its subject, the subject goes to the ``AppearanceReconciler``.
+/// built-in container's change goes on on screen, the moves a container sends after others, a page
+/// turn run inside its call, a tab selected, a window's new root, the roots a window's entry or
+/// exit found before its first callback, a presentation's links, a sheet's pull. A step whose
+/// premises broke is not patched in place: it is dropped (or the call takes its off-screen path),
+/// and when nothing else will reach its subject, the subject goes to the ``AppearanceReconciler``.
 ///
 /// A frame is pushed and popped around every callback, the view hooks of every view a move takes in
 /// or out of a window included, so it is a plain value that copies without reference counting: the

@@ -116,7 +116,7 @@ extension PageController {
                 paging.pageAdopted(page)
             }
             paging.adoptionsEnded(animated: animated, completion: completion)
-            if !animated, let window = storedView?.storedWindow, !window.isHidden, !window.hasVisibleTransition {
+            if DeliveryLoop.verdict(.turnInsideTheCall(self)) == .hold {
                 insideTheCall = true
             } else {
                 requestTurn()
@@ -132,7 +132,7 @@ extension PageController {
     /// callbacks of its adoptions may have asked for something else meanwhile. Otherwise the turn
     /// waits for its place in the window's queue, or settles off screen (spec §1, §8 [rev 2]).
     private func turnInsideTheCall() {
-        guard !paging.pendingAnimated, let window = storedView?.storedWindow, !window.isHidden,
+        guard DeliveryLoop.verdict(.turnInsideTheCall(self)) == .hold, let window = storedView?.storedWindow,
             window.claimVisibleTransitionSlot()
         else {
             requestTurn()
