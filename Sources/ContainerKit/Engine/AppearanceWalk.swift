@@ -125,7 +125,7 @@ enum AppearanceWalk {
     /// their views, a cache line each in a tree too large for the caches. Showing a window and
     /// hiding it walk the same tree four times.
     private static func pushForwardingTargets(
-        of controller: Controller, onto stack: inout [PlannedStep]
+        of controller: Controller, onto stack: inout Agenda
     ) {
         guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
