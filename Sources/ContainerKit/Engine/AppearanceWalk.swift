@@ -40,7 +40,8 @@ enum AppearanceWalk {
     /// or takes out, nor below it, as that transition alone sends its callbacks (F7).
     ///
     /// Each child's step is planned with its premises (``PlannedStep``) on the loop's agenda
-    /// (``DeliveryLoop/agenda``), and the walk asks
+    /// (``DeliveryLoop/agenda``), above the steps of the walk or transition side that began this
+    /// walk, and the walk asks
     /// ``DeliveryLoop/verdict(_:)`` whether they still hold when it comes to the step: a step that no
     /// longer applies is dropped, and a begin step whose premises a callback broke is handed to the
     /// ``AppearanceReconciler``, never patched in place.
@@ -60,10 +61,11 @@ enum AppearanceWalk {
             DeliveryLoop.verdict(.forwardingOn(from: root, childStep, under: nil, root: root, revision: 0)) == .hold
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
-        // The walk's steps go on the loop's agenda, above those of the walks it is nested in.
+        // The walk's steps go on the loop's agenda, above those of the walk or transition side it
+        // is nested in.
         let base = DeliveryLoop.agendaTop
         pushForwardingTargets(of: root, onto: &DeliveryLoop.agenda)
-        while let planned = DeliveryLoop.nextPlannedStep(above: base) {
+        while let planned = DeliveryLoop.nextForwardedStep(above: base) {
             let controller = planned.controller
             switch DeliveryLoop.verdict(.forwarded(planned, childStep, root: root, sparing: transitions)) {
             case .hold: break
@@ -124,8 +126,13 @@ enum AppearanceWalk {
     /// were and no root view was assigned since, the next walk pushes every child without reading
     /// their views, a cache line each in a tree too large for the caches. Showing a window and
     /// hiding it walk the same tree four times.
+    ///
+    /// Inlined into the walk, which calls it once a node: out of line, the call cost about six
+    /// instructions a node, and a walk from a controller with no children (each walk of a push or
+    /// pop) made it only to find nothing to push.
+    @inline(__always)
     private static func pushForwardingTargets(
-        of controller: Controller, onto stack: inout [PlannedStep]
+        of controller: Controller, onto stack: inout Agenda
     ) {
         guard let container = controller.asContainer, !container.childList.isEmpty,
             container.appearanceForwarding == .automatic, let containerView = container.storedView
@@ -140,7 +147,8 @@ enum AppearanceWalk {
             #endif
             if noted || hasRootView(child, inside: containerView) {
                 stack.append(
-                    PlannedStep(controller: child, parent: container, revision: revision, parentState: state))
+                    .forwarded(
+                        PlannedStep(controller: child, parent: container, revision: revision, parentState: state)))
             } else {
                 allInside = false
             }

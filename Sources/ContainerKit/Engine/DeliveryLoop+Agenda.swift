@@ -1,23 +1,119 @@
 /// The agenda: the steps planned and not run yet.
 extension DeliveryLoop {
-    /// The planned steps of every appearance walk under way, innermost last.
+    /// The planned steps of every appearance walk and transition side under way, innermost last.
     ///
-    /// A walk puts the steps it plans on top and runs them, the last planned first, until the
-    /// agenda is back to where it found it. A walk begun from inside one of its callbacks (a frame
-    /// of its own) plans above it and drains its own steps before it returns, so the outer walk's
-    /// next step comes after them: what a callback asks for is done inside the call (§1). One
-    /// buffer serves every walk and keeps its capacity between them, so a walk of any size
-    /// allocates nothing once the buffer has grown to the deepest tree walked.
-    @exclusivity(unchecked) static var agenda: [PlannedStep] = []
+    /// A walk, or the ``TransitionRunner`` running one side of a transition, puts the steps it
+    /// plans on top and runs them, the last planned first, until the agenda is back to where it
+    /// found it. Whatever begins from inside one of those steps' callbacks (a frame of its own) plans
+    /// above them and drains its own steps before it returns, so the next step below comes after
+    /// them: what a callback asks for is done inside the call (§1). A transition's step that walks
+    /// the controller's tree plans that walk's steps above its own side's. One buffer serves them
+    /// all and keeps its capacity between them, so a walk of any size allocates nothing once the
+    /// buffer has grown to the deepest tree walked.
+    @exclusivity(unchecked) static var agenda = Agenda()
 
-    /// The agenda's top, where a walk begins planning: it drains the agenda back down to it.
+    /// The agenda's top, where a walk or a side begins planning: it drains the agenda back down to
+    /// it.
     @inline(__always)
     static var agendaTop: Int { agenda.count }
 
     /// The next step of the walk that began planning at `base`, taken off the agenda; nil once the
-    /// walk's steps are all taken.
+    /// walk's steps are all taken. Above `base` there are only the walk's own steps: whatever its
+    /// callbacks planned above them has been drained when they return.
     @inline(__always)
-    static func nextPlannedStep(above base: Int) -> PlannedStep? {
-        agenda.count > base ? agenda.removeLast() : nil
+    static func nextForwardedStep(above base: Int) -> PlannedStep? {
+        guard agenda.count > base else { return nil }
+        switch agenda.removeLast() {
+        case .forwarded(let planned): return planned
+        case .transition: preconditionFailure("a transition's step above a walk's")
+        }
+    }
+
+    /// The controller of the next step of the transition side that began planning `step`s at
+    /// `base`, taken off the agenda; nil once the side's steps are all taken.
+    @inline(__always)
+    static func nextTransitionStep(_ step: TransitionStep, above base: Int) -> Unmanaged<Controller>? {
+        guard agenda.count > base else { return nil }
+        switch agenda.removeLast() {
+        case .transition(let planned, let controller):
+            assert(planned == step, "a transition side's steps are all of one kind")
+            return controller
+        case .forwarded: preconditionFailure("a walk's step above a transition's")
+        }
+    }
+}
+
+/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, or a
+/// transition's step for one of its controllers. Each is checked against its premises with
+/// ``DeliveryLoop/verdict(_:)`` when its turn comes, not when it is planned.
+enum AgendaEntry {
+    /// An appearance walk's step for a child, with the premises it was planned under.
+    case forwarded(PlannedStep)
+    /// The ``TransitionRunner``'s `step` for `controller`, one of the controllers on a side of the
+    /// transition it runs. Its premises follow from the step and the transition's plan, which the
+    /// runner that drains it holds; so does the transition, whose side holds `controller`, which is
+    /// therefore held unretained here.
+    case transition(TransitionStep, Unmanaged<Controller>)
+}
+
+/// What the ``TransitionRunner`` plans for one controller of a transition.
+enum TransitionStep {
+    /// Begin the disappearance of an outgoing controller: its will-callbacks, unless the plan
+    /// passes over one that has disappeared already (premise:
+    /// ``DeliveryLoop/Premises/notDisappeared(_:)``).
+    case beginLeaving
+    /// Load the view of an incoming controller if the plan loads each just before its
+    /// will-callback, then begin its appearance, while the plan's condition holds (premise:
+    /// ``DeliveryLoop/Premises/coming(_:_:host:window:)``).
+    case beginComing
+    /// ``beginLeaving``, then at once the end of the disappearance: a plan that sends one side each.
+    case sendLeaving
+    /// ``beginComing``, then at once the end of the appearance: a plan that sends one side each. A
+    /// controller that may not begin appearing is passed over instead.
+    case sendComing
+    /// End the disappearance of an outgoing controller.
+    case endLeaving
+    /// End the appearance of an incoming controller.
+    case endComing
+}
+
+/// The agenda's stack of planned steps: one buffer, grown by doubling and never given back. An
+/// array would do, but each of its pushes and pops tests the buffer for uniqueness, and a global
+/// array is reached through a lazy initializer; this stack is reached directly and tests neither,
+/// which every node a walk visits pays for.
+struct Agenda {
+    private var steps: UnsafeMutablePointer<AgendaEntry>?
+    /// How many steps are on the stack.
+    private(set) var count = 0
+    private var capacity = 0
+
+    /// Puts `step` on top.
+    @inline(__always)
+    mutating func append(_ step: AgendaEntry) {
+        if count == capacity { grow() }
+        (steps.unsafelyUnwrapped + count).initialize(to: step)
+        count &+= 1
+    }
+
+    /// Takes the top step off. The stack must not be empty: its callers test `count` first.
+    @inline(__always)
+    mutating func removeLast() -> AgendaEntry {
+        assert(count > 0, "the agenda is empty")
+        count &-= 1
+        return (steps.unsafelyUnwrapped + count).move()
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = Swift.max(64, capacity * 2)
+        let grown = UnsafeMutablePointer<AgendaEntry>.allocate(capacity: larger)
+        switch steps {
+        case let steps?:
+            grown.moveInitialize(from: steps, count: count)
+            steps.deallocate()
+        case nil: break
+        }
+        steps = grown
+        capacity = larger
     }
 }

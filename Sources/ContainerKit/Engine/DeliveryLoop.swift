@@ -36,9 +36,12 @@
 /// ``assignView(_:to:)`` for view loading (§5). Their delivery is private to the loop's files, so
 /// neither half can happen without the other.
 ///
-/// **The agenda** (``agenda``) holds the steps the appearance walks have planned and not run yet,
-/// each walk's above those of the walk it is nested in. What is not the loop's yet: other steps run
-/// as they are planned (a transition's, in the order its plan names), not from the agenda.
+/// **The agenda** (``agenda``) holds the steps planned and not run yet: those of the appearance
+/// walks, each for a child, and those of the sides of the visible transitions
+/// (``TransitionRunner``), each for one controller, every walk's and side's above those of the walk
+/// or side it is nested in. What is not the loop's yet: the other steps run as they are planned,
+/// not from the agenda, each checked against its premises with ``verdict(_:)`` where it runs (a
+/// transition's own steps between its sides, a container's moves, a window's entry or exit).
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.

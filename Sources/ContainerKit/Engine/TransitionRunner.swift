@@ -13,9 +13,17 @@
 /// (``TransitionPlan/Split/oneSideEach``) has the will-half send the first side's will- and
 /// did-callbacks, each controller's in turn, and the did-half the other side's.
 ///
-/// Each callback may re-enter the engine. The appearance walk checks each step's premises
-/// (``PlannedStep``), and the condition the plan names for each incoming controller is a premise
-/// too, which ``DeliveryLoop/verdict(_:)`` checks just before its will-callback, so what a callback
+/// Each side's steps run from the loop's agenda (``DeliveryLoop/agenda``): the runner plans a
+/// ``TransitionStep`` for each of the side's controllers above the agenda's top, in the plan's
+/// order, then takes them off one by one. A step that begins or ends a controller's appearance
+/// walks its tree, and the walk plans its children's steps above the side's and drains them before
+/// the side's next step comes off. A side is planned when its turn comes, not with its half: the
+/// callbacks of the side before may change what it is.
+///
+/// Each callback may re-enter the engine. The walk checks each of its steps' premises
+/// (``PlannedStep``); an outgoing controller's will-callback has the premise that it has not
+/// disappeared already, where the plan says so, and an incoming one's the condition the plan
+/// names: ``DeliveryLoop/verdict(_:)`` checks both just before the callback, so what a callback
 /// changed is seen by the next step (Reentrancy.md).
 @MainActor
 enum TransitionRunner {
@@ -120,7 +128,7 @@ enum TransitionRunner {
     @inline(__always)
     private static func beginLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
-        transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
+        runSteps(.beginLeaving, for: transition.leaving, lastFirst: plan.lastFirstWills == .leaving) { controller in
             if plan.skipsDisappearedLeaving, DeliveryLoop.verdict(.notDisappeared(controller)) != .hold { return }
             transition.willBeginLeaving(controller)
             AppearanceWalk.run(
@@ -135,7 +143,7 @@ enum TransitionRunner {
         _ transition: Transition, in window: Window?, source: EventSource
     ) {
         let plan = transition.plan
-        transition.coming.forEachInWillOrder(lastFirst: plan.lastFirstWills == .coming) { controller in
+        runSteps(.beginComing, for: transition.coming, lastFirst: plan.lastFirstWills == .coming) { controller in
             if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
             guard mayBegin(controller, of: transition, in: window) else { return }
             transition.willBeginComing(controller)
@@ -155,7 +163,7 @@ enum TransitionRunner {
     @inline(never)
     private static func sendLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
-        transition.leaving.forEachInWillOrder(lastFirst: plan.lastFirstWills == .leaving) { controller in
+        runSteps(.sendLeaving, for: transition.leaving, lastFirst: plan.lastFirstWills == .leaving) { controller in
             if !plan.skipsDisappearedLeaving || DeliveryLoop.verdict(.notDisappeared(controller)) == .hold {
                 transition.willBeginLeaving(controller)
                 AppearanceWalk.run(
@@ -176,7 +184,7 @@ enum TransitionRunner {
         _ transition: Transition, in window: Window?, source: EventSource
     ) {
         let plan = transition.plan
-        transition.coming.forEachInWillOrder(lastFirst: plan.lastFirstWills == .coming) { controller in
+        runSteps(.sendComing, for: transition.coming, lastFirst: plan.lastFirstWills == .coming) { controller in
             if plan.loading == .beforeEachWill { controller.loadViewIfNeeded() }
             guard mayBegin(controller, of: transition, in: window) else {
                 transition.incomingPassedOver(controller, source: source)
@@ -205,9 +213,8 @@ enum TransitionRunner {
 
     @inline(__always)
     private static func endLeaving<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
-        let leaving = transition.leaving
-        for index in 0..<leaving.count {
-            leaving.with(index) { transition.endDisappearance(of: $0, source: source) }
+        runSteps(.endLeaving, for: transition.leaving, lastFirst: false) { controller in
+            transition.endDisappearance(of: controller, source: source)
         }
         transition.leavingSideEnded()
     }
@@ -215,14 +222,35 @@ enum TransitionRunner {
     @inline(__always)
     private static func endComing<Transition: PlannedTransition>(_ transition: Transition, source: EventSource) {
         let plan = transition.plan
-        let coming = transition.coming
-        for index in 0..<coming.count {
-            coming.with(index) { controller in
-                let wasAppearing = controller.appearanceState == .appearing
-                AppearanceWalk.endIncomingAppearance(
-                    of: controller, animated: plan.animated, source: source, rule: plan.didRule)
-                transition.appearanceEnded(of: controller, wasAppearing: wasAppearing)
-            }
+        runSteps(.endComing, for: transition.coming, lastFirst: false) { controller in
+            let wasAppearing = controller.appearanceState == .appearing
+            AppearanceWalk.endIncomingAppearance(
+                of: controller, animated: plan.animated, source: source, rule: plan.didRule)
+            transition.appearanceEnded(of: controller, wasAppearing: wasAppearing)
         }
+    }
+
+    /// Plans `step` for each controller of `side` on the loop's agenda, above its top, then takes
+    /// them off it one by one and runs `body` on each: in the order the side lists them, or,
+    /// `lastFirst`, the other way round. A walk that `body` begins plans above the side's steps
+    /// and drains its own before the side's next step comes off. The side is read by the caller
+    /// when its turn comes, as the callbacks sent before may have changed it (a tab switch's
+    /// outgoing tab is one only while the switch is under way), and held here until its steps have
+    /// run, as they hold its controllers unretained.
+    @inline(__always)
+    private static func runSteps(
+        _ step: TransitionStep, for side: TransitionSide, lastFirst: Bool, _ body: (Controller) -> Void
+    ) {
+        let base = DeliveryLoop.agendaTop
+        // The last to run goes on first: the agenda runs its top first.
+        side.forEachInWillOrder(lastFirst: !lastFirst) { controller in
+            DeliveryLoop.agenda.append(.transition(step, Unmanaged.passUnretained(controller)))
+        }
+        while let controller = DeliveryLoop.nextTransitionStep(step, above: base) {
+            controller.withGuaranteed(body)
+        }
+        // Not `withExtendedLifetime(side) { … }`: a closure the standard library calls checks the
+        // executor each time it runs.
+        extendLifetime(side)
     }
 }
