@@ -250,7 +250,8 @@ enum TransitionRunner {
             controller.withGuaranteed(body)
         }
         // Not `withExtendedLifetime(side) { … }`: a closure the standard library calls checks the
-        // executor each time it runs.
-        extendLifetime(side)
+        // executor each time it runs. Nor `extendLifetime(_:)`, which compilers before Swift 6.2
+        // lack: the package's tools version is 6.0.
+        _fixLifetime(side)
     }
 }
