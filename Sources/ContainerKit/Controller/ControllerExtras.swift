@@ -1,10 +1,13 @@
-/// What a controller holds that few controllers set and no appearance walk reads: its title, its
-/// bar items and its preferred content size. The side storage of ``Controller``, made the first
+/// What a controller holds that few controllers set and no appearance walk reads: its name, its
+/// title, its bar items and its preferred content size. The side storage of ``Controller``, made the first
 /// time one of them is written with a value other than its default, so the others carry one
 /// reference instead of these fields, and the fields every walk reads stay together (see
 /// `Controller`'s stored properties). The controller alone holds it.
 @MainActor
 final class ControllerExtras: SideStorage {
+    /// The name of the controller's ``Controller/id``, written only as the controller is made;
+    /// `nonisolated(unsafe)` for ``Controller/id``, which reads it from any context.
+    @exclusivity(unchecked) nonisolated(unsafe) var name: String?
     @exclusivity(unchecked) var title: String?
     @exclusivity(unchecked) var navigationItem = NavigationItem()
     @exclusivity(unchecked) var toolbarItems: [BarButtonItem] = []
