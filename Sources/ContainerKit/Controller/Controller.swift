@@ -88,31 +88,18 @@ open class Controller {
     /// away (`deinit`).
     @exclusivity(unchecked) nonisolated(unsafe) final var claim: Claim?
 
-    /// How the deferred did-appear of a window entry names this controller (see
-    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
-    @exclusivity(unchecked) final var deferredReference: ControllerReference?
-
     #if CONTAINERKIT_INTERNAL_CHECKS
         /// The internal checks' history: this controller's appearance was left to code that drives
         /// it by hand, and has not been given back yet (see `AppearanceDefinition`).
         @exclusivity(unchecked) final var appearanceLeftToHand = false
     #endif
 
-    /// Presentation settings and links (Presentation/Controller+Presentation.swift): nil until
-    /// one is written, as most controllers never present or are presented (``PresentationState``).
-    @exclusivity(unchecked) final var presentationStorage: PresentationState?
-
-    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
-    @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?
-
-    /// Made on first use by a link that must reach this controller without keeping it alive;
-    /// cleared as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
-    @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
-
-    /// The name, title, bar items and preferred content size (Controller/ControllerExtras.swift):
-    /// nil until one of them is written, as the engine never reads most of them.
-    /// `nonisolated(unsafe)` so that ``id``, nonisolated, can read the name, which is written only
-    /// as the controller is made.
+    /// The name, title, bar items and preferred content size, the presentation state, the
+    /// transition coordinator, and the links to this controller that must not keep it alive
+    /// (Controller/ControllerExtras.swift): nil until one of them is written, as most controllers
+    /// never have any. `nonisolated(unsafe)` so
+    /// that ``id``, nonisolated, can read the name, which is written only as the controller is made,
+    /// and `deinit` can clear the links.
     @exclusivity(unchecked) nonisolated(unsafe) final var extrasStorage: ControllerExtras?
 
     /// The controller's identity in events and violations.
@@ -172,8 +159,8 @@ open class Controller {
     /// main actor, so no main-actor code runs meanwhile.
     deinit {
         if !appearanceStorage.isDisappeared { Controller.shownOrMovingCount -= 1 }
-        livenessStorage?.isAlive = false
-        deferredReference?.controller = nil
+        extrasStorage?.liveness?.isAlive = false
+        extrasStorage?.deferredReference?.controller = nil
         if let view = storedView, view.owningController === self { view.owningController = nil }
         let container = self as? ContainerController
         if let container {
