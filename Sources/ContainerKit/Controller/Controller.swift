@@ -73,11 +73,11 @@ open class Controller {
 
     @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
 
-    /// The serial number of ``id``.
-    nonisolated final let serial: UInt64
-
-    /// The type name of ``id``: the one string of its class (see `ControllerID.next`).
-    nonisolated final let typeName: String
+    /// The controller's identity in events and violations. Stored whole (40 bytes), not made when
+    /// read from a serial number and a name kept in ``ControllerExtras``: the engine reads it on
+    /// every containment call, and made from its parts it cost a push and pop about 440
+    /// instructions more.
+    public let id: ControllerID
 
     @exclusivity(unchecked) final var containment = ContainmentStateMachine()
 
@@ -94,33 +94,25 @@ open class Controller {
         @exclusivity(unchecked) final var appearanceLeftToHand = false
     #endif
 
-    /// The name, title, bar items and preferred content size, the presentation state, the
-    /// transition coordinator, and the links to this controller that must not keep it alive
-    /// (Controller/ControllerExtras.swift): nil until one of them is written, as most controllers
-    /// never have any. `nonisolated(unsafe)` so
-    /// that ``id``, nonisolated, can read the name, which is written only as the controller is made,
-    /// and `deinit` can clear the links.
-    @exclusivity(unchecked) nonisolated(unsafe) final var extrasStorage: ControllerExtras?
+    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
+    /// Stored here, not in ``ControllerExtras``: a push and a pop set and clear it, and reading it
+    /// through the side storage cost a push and pop about 60 instructions.
+    @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?
 
-    /// The controller's identity in events and violations.
-    ///
-    /// Made from its parts when read: the serial number and the type name are stored, and the name,
-    /// which most controllers do not have, is kept in ``ControllerExtras``, so a controller carries
-    /// 24 bytes of identity, not the 40 of a stored `ControllerID`. Nonisolated, as the constant it
-    /// replaced was: the parts never change once the controller is made.
-    nonisolated public var id: ControllerID {
-        ControllerID(serial: serial, name: extrasStorage?.name, typeName: typeName)
-    }
+    /// The title, bar items and preferred content size, the presentation state, and the links to
+    /// this controller that must not keep it alive (Controller/ControllerExtras.swift): nil until
+    /// one of them is written, as most controllers never have any. `nonisolated(unsafe)` so that
+    /// `deinit` can clear the links.
+    @exclusivity(unchecked) nonisolated(unsafe) final var extrasStorage: ControllerExtras?
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
-        (serial, typeName) = ControllerID.next(type: Self.self)
+        id = ControllerID.next(name: nil, type: Self.self)
     }
 
     /// Creates a controller whose events and violations name it `name`.
     public init(name: String) {
-        (serial, typeName) = ControllerID.next(type: Self.self)
-        extras.name = name
+        id = ControllerID.next(name: name, type: Self.self)
     }
 
     /// This controller as a container, if it is one: a virtual call, much cheaper than the dynamic
@@ -129,9 +121,7 @@ open class Controller {
 
     /// Creates a controller with `id`, taking no serial number: for the engine's placeholders.
     init(id: ControllerID) {
-        serial = id.serial
-        typeName = id.typeName
-        if let name = id.name { extras.name = name }
+        self.id = id
     }
 
     /// Clears the back pointers to this controller, reports the deallocation, then, for a container,

@@ -1,16 +1,12 @@
-/// What a controller holds that few controllers set and no appearance walk reads: its name, its
-/// title, its bar items and its preferred content size; its presentation settings and links
-/// (``PresentationState``, itself made only when one is written); the coordinator of a transition
-/// it runs; and the links made to it by deferred work (a window entry's did-appear) and by links
-/// that must not keep it alive. The side storage of ``Controller``, made the first time one of them
-/// is written with a value other than its default, so the others carry one reference instead of
-/// these fields, and the fields every walk reads stay together (see `Controller`'s stored
-/// properties). The controller alone holds it.
+/// What a controller holds that few controllers set and no appearance walk reads: its title, its
+/// bar items and its preferred content size; its presentation settings and links
+/// (``PresentationState``, itself made only when one is written); and the links made to it by
+/// deferred work (a window entry's did-appear) and by links that must not keep it alive. The side
+/// storage of ``Controller``, made the first time one of them is written with a value other than
+/// its default, so the others carry one reference instead of these fields, and the fields every
+/// walk reads stay together (see `Controller`'s stored properties). The controller alone holds it.
 @MainActor
 final class ControllerExtras: SideStorage {
-    /// The name of the controller's ``Controller/id``, written only as the controller is made;
-    /// `nonisolated(unsafe)` for ``Controller/id``, which reads it from any context.
-    @exclusivity(unchecked) nonisolated(unsafe) var name: String?
     @exclusivity(unchecked) var title: String?
     @exclusivity(unchecked) var navigationItem = NavigationItem()
     @exclusivity(unchecked) var toolbarItems: [BarButtonItem] = []
@@ -18,8 +14,6 @@ final class ControllerExtras: SideStorage {
     @exclusivity(unchecked) var preferredContentSize: Size = .zero
     /// See ``Controller/presentationStorage``.
     @exclusivity(unchecked) var presentation: PresentationState?
-    /// See ``Controller/ownTransitionCoordinator``.
-    @exclusivity(unchecked) var ownTransitionCoordinator: Coordinator?
     /// See ``Controller/deferredReference``; `nonisolated(unsafe)` for the controller's `deinit`.
     @exclusivity(unchecked) nonisolated(unsafe) var deferredReference: ControllerReference?
     /// See ``Controller/livenessStorage``; `nonisolated(unsafe)` for the controller's `deinit`.
@@ -73,15 +67,6 @@ extension Controller {
         set {
             guard newValue != nil || extrasStorage != nil else { return }
             extras.presentation = newValue
-        }
-    }
-
-    /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
-    var ownTransitionCoordinator: Coordinator? {
-        get { extrasStorage?.ownTransitionCoordinator }
-        set {
-            guard newValue != nil || extrasStorage != nil else { return }
-            extras.ownTransitionCoordinator = newValue
         }
     }
 

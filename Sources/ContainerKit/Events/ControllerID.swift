@@ -29,8 +29,7 @@ public struct ControllerID: Hashable, Sendable, CustomStringConvertible {
     /// one made per instance would be one more object each walk over a large tree touches.
     @MainActor private static var typeNames: [ObjectIdentifier: String] = [:]
 
-    /// A new controller's serial number, and its class's type name.
-    @MainActor static func next(type: Controller.Type) -> (serial: UInt64, typeName: String) {
+    @MainActor static func next(name: String?, type: Controller.Type) -> ControllerID {
         lastSerial += 1
         let key = ObjectIdentifier(type)
         let typeName: String
@@ -40,7 +39,7 @@ public struct ControllerID: Hashable, Sendable, CustomStringConvertible {
             typeName = String(describing: type)
             typeNames[key] = typeName
         }
-        return (lastSerial, typeName)
+        return ControllerID(serial: lastSerial, name: name, typeName: typeName)
     }
 }
 

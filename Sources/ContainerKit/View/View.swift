@@ -73,7 +73,7 @@ open class View {
     public var frame: Rect {
         get { extrasStorage?.frame ?? .zero }
         set {
-            guard newValue != .zero || extrasStorage != nil else { return }
+            guard extrasStorage != nil || newValue != .zero else { return }
             extrasStorage.madeIfNeeded().frame = newValue
         }
     }
