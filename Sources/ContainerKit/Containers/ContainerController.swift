@@ -109,15 +109,16 @@ open class ContainerController: Controller {
     /// it). Beside ``childList``, which the walk reads in the same cache line.
     @exclusivity(unchecked) final var childViewsInsideRevision = Controller.noRevision
 
-    /// Whether a built-in container's change of its contents is under way: from a request (or the
-    /// settling of its moves) until the moves it began inside the call have been begun, or ended
-    /// (see ``changingContents(_:)``).
-    @exclusivity(unchecked) final var isChangingContents = false
-
     /// Requests to this container made from the callbacks of its change under way, in request
     /// order: each runs once the change has finished, inside the same call. A request run from
     /// there that is kept again joins the end of the same queue.
     @exclusivity(unchecked) final var requestsAfterChange = RequestQueue<ContainerRequest>()
+
+    /// Whether a built-in container's change of its contents is under way: from a request (or the
+    /// settling of its moves) until the moves it began inside the call have been begun, or ended
+    /// (see ``changingContents(_:)``). After ``requestsAfterChange``, whose flag it packs beside:
+    /// a container then ends at 226 bytes and takes a 240-byte malloc chunk, not 256.
+    @exclusivity(unchecked) final var isChangingContents = false
 
     /// Creates a container whose events name it by its type and serial number.
     public override init() {

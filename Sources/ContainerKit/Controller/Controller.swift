@@ -73,7 +73,10 @@ open class Controller {
 
     @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
 
-    /// The controller's identity in events and violations.
+    /// The controller's identity in events and violations. Stored whole (40 bytes), not made when
+    /// read from a serial number and a name kept in ``ControllerExtras``: the engine reads it on
+    /// every containment call, and made from its parts it cost a push and pop about 440
+    /// instructions more.
     public let id: ControllerID
 
     @exclusivity(unchecked) final var containment = ContainmentStateMachine()
@@ -85,30 +88,22 @@ open class Controller {
     /// away (`deinit`).
     @exclusivity(unchecked) nonisolated(unsafe) final var claim: Claim?
 
-    /// How the deferred did-appear of a window entry names this controller (see
-    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
-    @exclusivity(unchecked) final var deferredReference: ControllerReference?
-
     #if CONTAINERKIT_INTERNAL_CHECKS
         /// The internal checks' history: this controller's appearance was left to code that drives
         /// it by hand, and has not been given back yet (see `AppearanceDefinition`).
         @exclusivity(unchecked) final var appearanceLeftToHand = false
     #endif
 
-    /// Presentation settings and links (Presentation/Controller+Presentation.swift): nil until
-    /// one is written, as most controllers never present or are presented (``PresentationState``).
-    @exclusivity(unchecked) final var presentationStorage: PresentationState?
-
     /// The coordinator of the navigation, tab, page or presentation transition this controller runs.
+    /// Stored here, not in ``ControllerExtras``: a push and a pop set and clear it, and reading it
+    /// through the side storage cost a push and pop about 60 instructions.
     @exclusivity(unchecked) final var ownTransitionCoordinator: Coordinator?
 
-    /// Made on first use by a link that must reach this controller without keeping it alive;
-    /// cleared as `deinit` begins (see ``Liveness``). `nonisolated(unsafe)` for that `deinit`.
-    @exclusivity(unchecked) nonisolated(unsafe) final var livenessStorage: Liveness?
-
-    /// The title, bar items and preferred content size (Controller/ControllerExtras.swift): nil
-    /// until one of them is written, as the engine never reads most of them.
-    @exclusivity(unchecked) final var extrasStorage: ControllerExtras?
+    /// The title, bar items and preferred content size, the presentation state, and the links to
+    /// this controller that must not keep it alive (Controller/ControllerExtras.swift): nil until
+    /// one of them is written, as most controllers never have any. `nonisolated(unsafe)` so that
+    /// `deinit` can clear the links.
+    @exclusivity(unchecked) nonisolated(unsafe) final var extrasStorage: ControllerExtras?
 
     /// Creates a controller whose events and violations name it by its type and serial number.
     public init() {
@@ -154,8 +149,8 @@ open class Controller {
     /// main actor, so no main-actor code runs meanwhile.
     deinit {
         if !appearanceStorage.isDisappeared { Controller.shownOrMovingCount -= 1 }
-        livenessStorage?.isAlive = false
-        deferredReference?.controller = nil
+        extrasStorage?.liveness?.isAlive = false
+        extrasStorage?.deferredReference?.controller = nil
         if let view = storedView, view.owningController === self { view.owningController = nil }
         let container = self as? ContainerController
         if let container {

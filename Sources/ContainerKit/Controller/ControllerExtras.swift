@@ -1,8 +1,10 @@
 /// What a controller holds that few controllers set and no appearance walk reads: its title, its
-/// bar items and its preferred content size. The side storage of ``Controller``, made the first
-/// time one of them is written with a value other than its default, so the others carry one
-/// reference instead of these fields, and the fields every walk reads stay together (see
-/// `Controller`'s stored properties). The controller alone holds it.
+/// bar items and its preferred content size; its presentation settings and links
+/// (``PresentationState``, itself made only when one is written); and the links made to it by
+/// deferred work (a window entry's did-appear) and by links that must not keep it alive. The side
+/// storage of ``Controller``, made the first time one of them is written with a value other than
+/// its default, so the others carry one reference instead of these fields, and the fields every
+/// walk reads stay together (see `Controller`'s stored properties). The controller alone holds it.
 @MainActor
 final class ControllerExtras: SideStorage {
     @exclusivity(unchecked) var title: String?
@@ -10,6 +12,12 @@ final class ControllerExtras: SideStorage {
     @exclusivity(unchecked) var toolbarItems: [BarButtonItem] = []
     @exclusivity(unchecked) var tabBarItem = TabBarItem()
     @exclusivity(unchecked) var preferredContentSize: Size = .zero
+    /// See ``Controller/presentationStorage``.
+    @exclusivity(unchecked) var presentation: PresentationState?
+    /// See ``Controller/deferredReference``; `nonisolated(unsafe)` for the controller's `deinit`.
+    @exclusivity(unchecked) nonisolated(unsafe) var deferredReference: ControllerReference?
+    /// See ``Controller/livenessStorage``; `nonisolated(unsafe)` for the controller's `deinit`.
+    @exclusivity(unchecked) nonisolated(unsafe) var liveness: Liveness?
 }
 
 extension Controller {
@@ -49,6 +57,36 @@ extension Controller {
         set {
             guard newValue != TabBarItem() || extrasStorage != nil else { return }
             extras.tabBarItem = newValue
+        }
+    }
+
+    /// Presentation settings and links (Presentation/Controller+Presentation.swift): nil until
+    /// one is written, as most controllers never present or are presented (``PresentationState``).
+    var presentationStorage: PresentationState? {
+        get { extrasStorage?.presentation }
+        set {
+            guard newValue != nil || extrasStorage != nil else { return }
+            extras.presentation = newValue
+        }
+    }
+
+    /// How the deferred did-appear of a window entry names this controller (see
+    /// `AppearanceCompletion`); made the first time one is queued, and cleared by `deinit`.
+    var deferredReference: ControllerReference? {
+        get { extrasStorage?.deferredReference }
+        set {
+            guard newValue != nil || extrasStorage != nil else { return }
+            extras.deferredReference = newValue
+        }
+    }
+
+    /// Made on first use by a link that must reach this controller without keeping it alive;
+    /// cleared as `deinit` begins (see ``Liveness``).
+    var livenessStorage: Liveness? {
+        get { extrasStorage?.liveness }
+        set {
+            guard newValue != nil || extrasStorage != nil else { return }
+            extras.liveness = newValue
         }
     }
 
