@@ -131,23 +131,26 @@ extension Controller {
         Planning.continueInsideCallback { forward(step, to: container) }
     }
 
-    /// ``forwardToVisibleChildren()`` once the step is taken.
+    /// ``forwardToVisibleChildren()`` once the step is taken. The children shown are read once,
+    /// before any code runs; each half plans its steps on the loop's agenda, one a child, and runs
+    /// them in order, each checked against its premises when its turn comes.
     private func forward(_ step: AppearanceStep, to container: ContainerController) {
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
         let children = container.visibleChildren
-        for child in children where transitions?.isMoving(child) != true {
+        DeliveryLoop.runListed(.installChildView, for: children) { child in
+            guard transitions?.isMoving(child) != true else { return }
             // Loading its view runs the app's code, as an earlier child's view hooks do: a child
             // the container no longer shows by then is the later change's, and its view stays out.
             _ = child.view
-            guard DeliveryLoop.verdict(.stillShows(container, child)) == .hold else { continue }
+            guard DeliveryLoop.verdict(.stillShows(container, child)) == .hold else { return }
             container.installView(of: child)
         }
-        for child in children {
+        DeliveryLoop.runListed(.forwardToChild, for: children) { child in
             // Each child's step was planned with the container's; an earlier child's callback may
             // have broken its premises.
             let premises = DeliveryLoop.Premises.forwardedByContainer(
                 container, step, child: child, sparing: transitions)
-            guard DeliveryLoop.verdict(premises) == .hold else { continue }
+            guard DeliveryLoop.verdict(premises) == .hold else { return }
             // A child something moved the other way since the container's will-callback begins
             // again first, so that this did-callback ends it.
             if case .end(appearing: let appearing?) = step {

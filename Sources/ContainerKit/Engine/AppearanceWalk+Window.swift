@@ -129,11 +129,12 @@ extension AppearanceWalk {
     }
 
     /// The entry of every driving root of `view`, found before the first one's callbacks run,
-    /// which may move the others: each is entered only if the window still drives it. Out of line,
-    /// so that the premises' references are not taken on the leaf's path.
+    /// which may move the others: planned on the loop's agenda in the order found, each is entered
+    /// only if the window still drives it when its turn comes. Out of line, so that neither the
+    /// premises' references nor the agenda are taken on the leaf's path.
     @inline(never)
     private static func enterRoots(of view: View, window: Window, source: EventSource) {
-        for root in drivingRoots(in: view) {
+        DeliveryLoop.runListed(.enterRoot, for: drivingRoots(in: view)) { root in
             switch DeliveryLoop.verdict(.entering(root, within: view, window: window)) {
             case .hold: enter(root, window: window, source: source)
             case .rejected: AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
@@ -225,20 +226,24 @@ extension AppearanceWalk {
     }
 
     /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order,
-    /// `animated` as the step that leads there (a window's exit is not animated).
+    /// `animated` as the step that leads there (a window's exit is not animated). Each half plans
+    /// its steps on the loop's agenda, one a root, and runs them in order.
     ///
     /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
-    /// window shown again, say), is the window's to drive from then on, and is passed over.
+    /// window shown again, say), is the window's to drive from then on, and is passed over: the
+    /// premise is checked when the root's turn comes, in each half.
     static func exit(
         _ roots: [Controller], animated: Bool = false, source: EventSource, rule: Rule = .windowExit,
         sparingThoseBackIn window: Window? = nil
     ) {
-        for root in roots where DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold {
+        DeliveryLoop.runListed(.beginLeavingRoot, for: roots) { root in
+            guard DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold else { return }
             run(
                 from: root, step: .begin(appearing: false, animated: animated, timing: .beforeDidAppear),
                 source: source, rule: rule, rootIsManual: false)
         }
-        for root in roots where DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold {
+        DeliveryLoop.runListed(.endLeavingRoot, for: roots) { root in
+            guard DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold else { return }
             run(from: root, step: .end(appearing: false), source: source, rule: rule, rootIsManual: false)
         }
     }

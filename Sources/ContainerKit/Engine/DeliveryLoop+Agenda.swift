@@ -26,6 +26,7 @@ extension DeliveryLoop {
         switch agenda.removeLast() {
         case .forwarded(let planned): return planned
         case .transition: preconditionFailure("a transition's step above a walk's")
+        case .listed: preconditionFailure("a listed step above a walk's")
         }
     }
 
@@ -39,12 +40,50 @@ extension DeliveryLoop {
             assert(planned == step, "a transition side's steps are all of one kind")
             return controller
         case .forwarded: preconditionFailure("a walk's step above a transition's")
+        case .listed: preconditionFailure("a listed step above a transition's")
+        }
+    }
+
+    /// Plans `step` for each of `controllers` on the agenda, above its top, then takes them off it
+    /// one by one, in the order of the list, and runs `body` on each. `body` checks the step's
+    /// premises when its turn comes, as a callback of an earlier one may have moved it; a walk it
+    /// begins plans above the list's steps and drains its own before the next comes off.
+    /// `controllers` is held here until the steps have all run, as they hold its controllers
+    /// unretained.
+    @inline(__always)
+    static func runListed(_ step: ListedStep, for controllers: [Controller], _ body: (Controller) -> Void) {
+        let base = agendaTop
+        // The last to run goes on first: the agenda runs its top first.
+        for controller in controllers.reversed() {
+            agenda.append(.listed(step, Unmanaged.passUnretained(controller)))
+        }
+        while let controller = nextListedStep(step, above: base) {
+            controller.withGuaranteed(body)
+        }
+        // Not `withExtendedLifetime(controllers) { … }`: a closure the standard library calls checks
+        // the executor each time it runs. Nor `extendLifetime(_:)`, which compilers before Swift 6.2
+        // lack: the package's tools version is 6.0.
+        _fixLifetime(controllers)
+    }
+
+    /// The controller of the next step of the list that began planning `step`s at `base`, taken off
+    /// the agenda; nil once the list's steps are all taken.
+    @inline(__always)
+    private static func nextListedStep(_ step: ListedStep, above base: Int) -> Unmanaged<Controller>? {
+        guard agenda.count > base else { return nil }
+        switch agenda.removeLast() {
+        case .listed(let planned, let controller):
+            assert(planned == step, "a list's steps are all of one kind")
+            return controller
+        case .forwarded: preconditionFailure("a walk's step above a listed one")
+        case .transition: preconditionFailure("a transition's step above a listed one")
         }
     }
 }
 
-/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, or a
-/// transition's step for one of its controllers. Each is checked against its premises with
+/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, a
+/// transition's step for one of its controllers, or a step for one controller of a list found
+/// before the first one's callbacks run. Each is checked against its premises with
 /// ``DeliveryLoop/verdict(_:)`` when its turn comes, not when it is planned.
 enum AgendaEntry {
     /// An appearance walk's step for a child, with the premises it was planned under.
@@ -54,6 +93,30 @@ enum AgendaEntry {
     /// runner that drains it holds; so does the transition, whose side holds `controller`, which is
     /// therefore held unretained here.
     case transition(TransitionStep, Unmanaged<Controller>)
+    /// `step` for `controller`, one of a list of controllers found before the first one's
+    /// callbacks ran (``DeliveryLoop/runListed(_:for:_:)``). Its premises follow from the step and
+    /// what the code that drains it holds; so does that code's list, which holds `controller`,
+    /// which is therefore held unretained here.
+    case listed(ListedStep, Unmanaged<Controller>)
+}
+
+/// What is planned for one controller of a list found before the first one's callbacks run.
+enum ListedStep {
+    /// Begin the appearance of a driving root a window entry found, if the window still drives it
+    /// (premise: ``DeliveryLoop/Premises/entering(_:within:window:)``).
+    case enterRoot
+    /// Begin the disappearance of a root leaving, unless it is back in the window (premise:
+    /// ``DeliveryLoop/Premises/leaving(_:unlessBackIn:)``).
+    case beginLeavingRoot
+    /// End the disappearance of a root leaving, on the same premise as ``beginLeavingRoot``.
+    case endLeavingRoot
+    /// Put back in a built-in container's view the view of a child it shows and drives, loading it
+    /// if needed, if the container still shows it then (premise:
+    /// ``DeliveryLoop/Premises/stillShows(_:_:)``).
+    case installChildView
+    /// Forward a built-in container's appearance step to a child it shows (F6; premise:
+    /// ``DeliveryLoop/Premises/forwardedByContainer(_:_:child:sparing:)``).
+    case forwardToChild
 }
 
 /// What the ``TransitionRunner`` plans for one controller of a transition.

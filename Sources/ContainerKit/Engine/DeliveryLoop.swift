@@ -37,11 +37,14 @@
 /// neither half can happen without the other.
 ///
 /// **The agenda** (``agenda``) holds the steps planned and not run yet: those of the appearance
-/// walks, each for a child, and those of the sides of the visible transitions
-/// (``TransitionRunner``), each for one controller, every walk's and side's above those of the walk
-/// or side it is nested in. What is not the loop's yet: the other steps run as they are planned,
-/// not from the agenda, each checked against its premises with ``verdict(_:)`` where it runs (a
-/// transition's own steps between its sides, a container's moves, a window's entry or exit).
+/// walks, each for a child, those of the sides of the visible transitions
+/// (``TransitionRunner``), each for one controller, and those for the controllers of a list found
+/// before the first one's callbacks run (``runListed(_:for:_:)``: the driving roots a window's
+/// entry or exit found, the children a built-in container forwards to, F6), every walk's, side's
+/// and list's above those of the one it is nested in. What is not the loop's yet: the other steps
+/// run as they are planned, not from the agenda, each checked against its premises with
+/// ``verdict(_:)`` where it runs (a transition's own steps between its sides, a container's moves,
+/// the single root of a leaf view entering or leaving a window).
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
