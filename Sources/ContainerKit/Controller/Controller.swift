@@ -74,7 +74,7 @@ open class Controller {
     @exclusivity(unchecked) final var loading = ViewLoadingStateMachine()
 
     /// The controller's identity in events and violations. Stored whole (40 bytes), not made when
-    /// read from a serial number and a name kept in ``ControllerExtras``: the engine reads it on
+    /// read from a serial number and a name kept in `ControllerExtras`: the engine reads it on
     /// every containment call, and made from its parts it cost a push and pop about 440
     /// instructions more.
     public let id: ControllerID
