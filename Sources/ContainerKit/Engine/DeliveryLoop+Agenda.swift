@@ -25,22 +25,7 @@ extension DeliveryLoop {
         guard agenda.count > base else { return nil }
         switch agenda.removeLast() {
         case .forwarded(let planned): return planned
-        case .transition: preconditionFailure("a transition's step above a walk's")
         case .listed: preconditionFailure("a listed step above a walk's")
-        }
-    }
-
-    /// The controller of the next step of the transition side that began planning `step`s at
-    /// `base`, taken off the agenda; nil once the side's steps are all taken.
-    @inline(__always)
-    static func nextTransitionStep(_ step: TransitionStep, above base: Int) -> Unmanaged<Controller>? {
-        guard agenda.count > base else { return nil }
-        switch agenda.removeLast() {
-        case .transition(let planned, let controller):
-            assert(planned == step, "a transition side's steps are all of one kind")
-            return controller
-        case .forwarded: preconditionFailure("a walk's step above a transition's")
-        case .listed: preconditionFailure("a listed step above a transition's")
         }
     }
 
@@ -57,70 +42,50 @@ extension DeliveryLoop {
         for controller in controllers.reversed() {
             agenda.append(.listed(step, Unmanaged.passUnretained(controller)))
         }
-        while let controller = nextListedStep(step, above: base) {
-            controller.withGuaranteed(body)
-        }
+        drainListed(step, above: base, body)
         // Not `withExtendedLifetime(controllers) { … }`: a closure the standard library calls checks
         // the executor each time it runs. Nor `extendLifetime(_:)`, which compilers before Swift 6.2
         // lack: the package's tools version is 6.0.
         _fixLifetime(controllers)
     }
 
-    /// The controller of the next step of the list that began planning `step`s at `base`, taken off
-    /// the agenda; nil once the list's steps are all taken.
+    /// Takes the `step`s planned above `base` off the agenda one by one, the top first, and runs
+    /// `body` on the controller of each: the drain of a list (``runListed(_:for:_:)``) or of a
+    /// transition's side (``TransitionRunner``). Above `base` there are only those steps: whatever
+    /// their callbacks planned above them has been drained when they return.
     @inline(__always)
-    private static func nextListedStep(_ step: ListedStep, above base: Int) -> Unmanaged<Controller>? {
-        guard agenda.count > base else { return nil }
-        switch agenda.removeLast() {
-        case .listed(let planned, let controller):
-            assert(planned == step, "a list's steps are all of one kind")
-            return controller
-        case .forwarded: preconditionFailure("a walk's step above a listed one")
-        case .transition: preconditionFailure("a transition's step above a listed one")
+    static func drainListed(_ step: ListedStep, above base: Int, _ body: (Controller) -> Void) {
+        while agenda.count > base {
+            switch agenda.removeLast() {
+            case .listed(let planned, let controller):
+                assert(planned == step, "a list's steps are all of one kind")
+                controller.withGuaranteed(body)
+            case .forwarded: preconditionFailure("a walk's step above a listed one")
+            }
         }
     }
 }
 
-/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, a
-/// transition's step for one of its controllers, or a step for one controller of a list found
-/// before the first one's callbacks run. Each is checked against its premises with
+/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, or a step for
+/// one controller of a list the code that drains it holds (a transition's side, or the roots or
+/// children found before the first one's callbacks run). Each is checked against its premises with
 /// ``DeliveryLoop/verdict(_:)`` when its turn comes, not when it is planned.
 enum AgendaEntry {
     /// An appearance walk's step for a child, with the premises it was planned under.
     case forwarded(PlannedStep)
-    /// The ``TransitionRunner``'s `step` for `controller`, one of the controllers on a side of the
-    /// transition it runs. Its premises follow from the step and the transition's plan, which the
-    /// runner that drains it holds; so does the transition, whose side holds `controller`, which is
-    /// therefore held unretained here.
-    case transition(TransitionStep, Unmanaged<Controller>)
-    /// `step` for `controller`, one of a list of controllers found before the first one's
-    /// callbacks ran (``DeliveryLoop/runListed(_:for:_:)``). Its premises follow from the step and
-    /// what the code that drains it holds; so does that code's list, which holds `controller`,
-    /// which is therefore held unretained here.
+    /// `step` for `controller`, one of a list of controllers: a side of the transition the
+    /// ``TransitionRunner`` runs, or one found before the first one's callbacks ran
+    /// (``DeliveryLoop/runListed(_:for:_:)``). Its premises follow from the step and what the code
+    /// that drains it holds (the transition's plan, the window); so does that code's list (the
+    /// side, or the array), which holds `controller`, which is therefore held unretained here.
     case listed(ListedStep, Unmanaged<Controller>)
 }
 
-/// What is planned for one controller of a list found before the first one's callbacks run.
+/// What is planned for one controller of a list: a side of a visible transition, or a list found
+/// before the first one's callbacks run.
 enum ListedStep {
-    /// Begin the appearance of a driving root a window entry found, if the window still drives it
-    /// (premise: ``DeliveryLoop/Premises/entering(_:within:window:)``).
-    case enterRoot
-    /// Begin the disappearance of a root leaving, unless it is back in the window (premise:
-    /// ``DeliveryLoop/Premises/leaving(_:unlessBackIn:)``).
-    case beginLeavingRoot
-    /// End the disappearance of a root leaving, on the same premise as ``beginLeavingRoot``.
-    case endLeavingRoot
-    /// Put back in a built-in container's view the view of a child it shows and drives, loading it
-    /// if needed, if the container still shows it then (premise:
-    /// ``DeliveryLoop/Premises/stillShows(_:_:)``).
-    case installChildView
-    /// Forward a built-in container's appearance step to a child it shows (F6; premise:
-    /// ``DeliveryLoop/Premises/forwardedByContainer(_:_:child:sparing:)``).
-    case forwardToChild
-}
+    // A transition's side (``TransitionRunner``).
 
-/// What the ``TransitionRunner`` plans for one controller of a transition.
-enum TransitionStep {
     /// Begin the disappearance of an outgoing controller: its will-callbacks, unless the plan
     /// passes over one that has disappeared already (premise:
     /// ``DeliveryLoop/Premises/notDisappeared(_:)``).
@@ -138,6 +103,24 @@ enum TransitionStep {
     case endLeaving
     /// End the appearance of an incoming controller.
     case endComing
+
+    // A list found before the first one's callbacks run (``DeliveryLoop/runListed(_:for:_:)``).
+
+    /// Begin the appearance of a driving root a window entry found, if the window still drives it
+    /// (premise: ``DeliveryLoop/Premises/entering(_:within:window:)``).
+    case enterRoot
+    /// Begin the disappearance of a root leaving, unless it is back in the window (premise:
+    /// ``DeliveryLoop/Premises/leaving(_:unlessBackIn:)``).
+    case beginLeavingRoot
+    /// End the disappearance of a root leaving, on the same premise as ``beginLeavingRoot``.
+    case endLeavingRoot
+    /// Put back in a built-in container's view the view of a child it shows and drives, loading it
+    /// if needed, if the container still shows it then (premise:
+    /// ``DeliveryLoop/Premises/stillShows(_:_:)``).
+    case installChildView
+    /// Forward a built-in container's appearance step to a child it shows (F6; premise:
+    /// ``DeliveryLoop/Premises/forwardedByContainer(_:_:child:sparing:)``).
+    case forwardToChild
 }
 
 /// The agenda's stack of planned steps: one buffer, grown by doubling and never given back. An

@@ -14,7 +14,7 @@
 /// did-callbacks, each controller's in turn, and the did-half the other side's.
 ///
 /// Each side's steps run from the loop's agenda (``DeliveryLoop/agenda``): the runner plans a
-/// ``TransitionStep`` for each of the side's controllers above the agenda's top, in the plan's
+/// ``ListedStep`` for each of the side's controllers above the agenda's top, in the plan's
 /// order, then takes them off one by one. A step that begins or ends a controller's appearance
 /// walks its tree, and the walk plans its children's steps above the side's and drains them before
 /// the side's next step comes off. A side is planned when its turn comes, not with its half: the
@@ -239,16 +239,14 @@ enum TransitionRunner {
     /// run, as they hold its controllers unretained.
     @inline(__always)
     private static func runSteps(
-        _ step: TransitionStep, for side: TransitionSide, lastFirst: Bool, _ body: (Controller) -> Void
+        _ step: ListedStep, for side: TransitionSide, lastFirst: Bool, _ body: (Controller) -> Void
     ) {
         let base = DeliveryLoop.agendaTop
         // The last to run goes on first: the agenda runs its top first.
         side.forEachInWillOrder(lastFirst: !lastFirst) { controller in
-            DeliveryLoop.agenda.append(.transition(step, Unmanaged.passUnretained(controller)))
+            DeliveryLoop.agenda.append(.listed(step, Unmanaged.passUnretained(controller)))
         }
-        while let controller = DeliveryLoop.nextTransitionStep(step, above: base) {
-            controller.withGuaranteed(body)
-        }
+        DeliveryLoop.drainListed(step, above: base, body)
         // Not `withExtendedLifetime(side) { … }`: a closure the standard library calls checks the
         // executor each time it runs. Nor `extendLifetime(_:)`, which compilers before Swift 6.2
         // lack: the package's tools version is 6.0.
