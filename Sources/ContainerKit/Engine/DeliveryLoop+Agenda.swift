@@ -25,7 +25,7 @@ extension DeliveryLoop {
         guard agenda.count > base else { return nil }
         switch agenda.removeLast() {
         case .forwarded(let planned): return planned
-        case .listed: preconditionFailure("a listed step above a walk's")
+        case .listed, .held: preconditionFailure("a listed step above a walk's")
         }
     }
 
@@ -49,10 +49,27 @@ extension DeliveryLoop {
         _fixLifetime(controllers)
     }
 
+    /// ``runListed(_:for:_:)`` for a list the agenda takes over: each controller is held by its
+    /// step alone once the steps are planned, and let go as soon as its step has run, so that one
+    /// nothing else holds is deallocated then, before the next step's callbacks (the controllers a
+    /// navigation change takes out).
+    @inline(__always)
+    static func runListed(
+        _ step: ListedStep, releasingEach controllers: consuming [Controller], _ body: (Controller) -> Void
+    ) {
+        let base = agendaTop
+        // The loop consumes the list: once it ends, the steps hold the controllers alone.
+        for controller in controllers.reversed() {
+            agenda.append(.held(step, Unmanaged.passRetained(controller)))
+        }
+        drainListed(step, above: base, body)
+    }
+
     /// Takes the `step`s planned above `base` off the agenda one by one, the top first, and runs
-    /// `body` on the controller of each: the drain of a list (``runListed(_:for:_:)``) or of a
-    /// transition's side (``TransitionRunner``). Above `base` there are only those steps: whatever
-    /// their callbacks planned above them has been drained when they return.
+    /// `body` on the controller of each: the drain of a list (``runListed(_:for:_:)``,
+    /// ``runListed(_:releasingEach:_:)``) or of a transition's side (``TransitionRunner``). Above
+    /// `base` there are only those steps: whatever their callbacks planned above them has been
+    /// drained when they return.
     @inline(__always)
     static func drainListed(_ step: ListedStep, above base: Int, _ body: (Controller) -> Void) {
         while agenda.count > base {
@@ -60,6 +77,10 @@ extension DeliveryLoop {
             case .listed(let planned, let controller):
                 assert(planned == step, "a list's steps are all of one kind")
                 controller.withGuaranteed(body)
+            case .held(let planned, let controller):
+                assert(planned == step, "a list's steps are all of one kind")
+                controller.withGuaranteed(body)
+                controller.release()
             case .forwarded: preconditionFailure("a walk's step above a listed one")
             }
         }
@@ -79,6 +100,10 @@ enum AgendaEntry {
     /// that drains it holds (the transition's plan, the window); so does that code's list (the
     /// side, or the array), which holds `controller`, which is therefore held unretained here.
     case listed(ListedStep, Unmanaged<Controller>)
+    /// `step` for `controller`, one of a list the agenda holds alone
+    /// (``DeliveryLoop/runListed(_:releasingEach:_:)``): the entry holds a reference to
+    /// `controller`, given up once the step has run.
+    case held(ListedStep, Unmanaged<Controller>)
 }
 
 /// What is planned for one controller of a list: a side of a visible transition, or a list found
@@ -121,6 +146,23 @@ enum ListedStep {
     /// Forward a built-in container's appearance step to a child it shows (F6; premise:
     /// ``DeliveryLoop/Premises/forwardedByContainer(_:_:child:sparing:)``).
     case forwardToChild
+
+    // The moves a change of a built-in container's contents sends (R1–R3, R7), one controller at a
+    // time, in the order the change lists them. No callback can move the others meanwhile: a
+    // built-in container's children move only through its own API (R9), and a request made from
+    // a callback waits until the change has been made.
+
+    /// Begin the removal of a controller the change takes out, and end it at once unless the
+    /// container's machine keeps it open for the transition that takes the controller off screen.
+    case removeChild
+    /// Adopt a controller the change brings in, or end the removal of one it puts back, and end the
+    /// move at once unless the container's machine keeps it open for the controller's first
+    /// appearance.
+    case adoptChild
+    /// End, at nil, the addition of a controller the change takes out while it is still open (R7),
+    /// if the controller is still a child then (premise: ``DeliveryLoop/Premises/child(_:of:)`` or
+    /// ``DeliveryLoop/Premises/droppedPage(_:of:)``).
+    case dropAddition
 }
 
 /// The agenda's stack of planned steps: one buffer, grown by doubling and never given back. An

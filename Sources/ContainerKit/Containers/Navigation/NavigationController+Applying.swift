@@ -89,42 +89,30 @@ extension NavigationController {
         let superseded = change.superseded
         markPendingAdoption(added)
         defer { clearPendingAdoption(added) }
-        // One at a time, so that a controller nothing else holds is deallocated right after its move.
-        // Additions still open that this change takes out again end at nil after its own moves (R7).
+        // Each removal's step holds its controller alone, so that one nothing else holds is
+        // deallocated right after its move. Additions still open that this change takes out again
+        // end at nil after its own moves (R7).
         var droppedAdditions: [Controller] = []
-        while !change.removed.isEmpty {
-            let controller = change.removed.removeFirst()
-            // The shown controller taken out and put back already has its removal open: it is a
-            // removal again, which the transition ends.
-            if controller === superseded || controller === stack.leavingShown { continue }
-            if controller.containment.isMovingToParent {
-                droppedAdditions.append(controller)
-                continue
-            }
-            controller.releaseRule = .navigationRelease
-            beginRemovingChild(controller, rule: .navigationApply)
-            if !stack.removalBegan(of: controller) {
-                endMove(of: controller, stays: false, rule: .navigationMoveAtOnce)
-            }
-        }
-        for controller in added {
-            // The shown controller, whose removal is open, put back: its move ends with
-            // `didMove(toParent: self)` when the transition settles it (R7).
-            if controller.storedParent === self { continue }
-            guard adoptChild(controller, rule: .navigationApply) else {
-                stack.adoptionFailed(of: controller)
-                continue
-            }
-            // Its root view, put in a visible window by hand while the request waited, left it with
-            // the adoption, and nothing shows it until a transition does: it disappears as a view
-            // leaving a window does (F2), before its move can wait for an appearance.
-            AppearanceReconciler.reconcile(controller, after: .adoptedOffScreen, source: .controller(id))
-            if controller === newStack.last {
-                try! stack.newTopAdopted(controller)
-            } else {
-                endMove(of: controller, stays: true, rule: .navigationMoveAtOnce)
+        if !change.removed.isEmpty {
+            // Taken out of the change, not copied, so that the steps hold the controllers alone.
+            var removed: [Controller] = []
+            swap(&removed, &change.removed)
+            DeliveryLoop.runListed(.removeChild, releasingEach: consume removed) { controller in
+                // The shown controller taken out and put back already has its removal open: it is a
+                // removal again, which the transition ends.
+                if controller === superseded || controller === stack.leavingShown { return }
+                if controller.containment.isMovingToParent {
+                    droppedAdditions.append(controller)
+                    return
+                }
+                controller.releaseRule = .navigationRelease
+                beginRemovingChild(controller, rule: .navigationApply)
+                if !stack.removalBegan(of: controller) {
+                    endMove(of: controller, stays: false, rule: .navigationMoveAtOnce)
+                }
             }
         }
+        if !added.isEmpty { adopt(added, into: newStack) }
         if let superseded {
             // Shown on screen (appearing with the navigation controller) and gone from the stack, it
             // is the outgoing controller of the transition now pending, whose end closes its move
@@ -137,9 +125,37 @@ extension NavigationController {
             case .endMove(let stays): endMove(of: superseded, stays: stays, rule: .navigationReplacedPendingTop)
             }
         }
-        for controller in droppedAdditions where DeliveryLoop.verdict(.child(controller, of: self)) == .hold {
-            controller.releaseRule = .navigationRelease
-            endMove(of: controller, stays: false, rule: .navigationReplacedPendingTop)
+        if !droppedAdditions.isEmpty {
+            DeliveryLoop.runListed(.dropAddition, for: droppedAdditions) { controller in
+                guard DeliveryLoop.verdict(.child(controller, of: self)) == .hold else { return }
+                controller.releaseRule = .navigationRelease
+                endMove(of: controller, stays: false, rule: .navigationReplacedPendingTop)
+            }
+        }
+    }
+
+    /// The additions of a change of the stack to `newStack`: each of `added` is adopted in its
+    /// turn, in stack order, and its move ends at once, but for the new top's, which waits for its
+    /// first appearance (spec §6).
+    @inline(__always)
+    private func adopt(_ added: [Controller], into newStack: [Controller]) {
+        DeliveryLoop.runListed(.adoptChild, for: added) { controller in
+            // The shown controller, whose removal is open, put back: its move ends with
+            // `didMove(toParent: self)` when the transition settles it (R7).
+            if controller.storedParent === self { return }
+            guard adoptChild(controller, rule: .navigationApply) else {
+                stack.adoptionFailed(of: controller)
+                return
+            }
+            // Its root view, put in a visible window by hand while the request waited, left it with
+            // the adoption, and nothing shows it until a transition does: it disappears as a view
+            // leaving a window does (F2), before its move can wait for an appearance.
+            AppearanceReconciler.reconcile(controller, after: .adoptedOffScreen, source: .controller(id))
+            if controller === newStack.last {
+                try! stack.newTopAdopted(controller)
+            } else {
+                endMove(of: controller, stays: true, rule: .navigationMoveAtOnce)
+            }
         }
     }
 

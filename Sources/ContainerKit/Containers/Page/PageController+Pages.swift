@@ -106,12 +106,16 @@ extension PageController {
             // Each adoption's willMove runs before the next page's: the others are pending members.
             markPendingAdoption(controllers)
             defer { clearPendingAdoption(controllers) }
-            for page in controllers where page.storedParent !== self {
+            var givenUp = false
+            DeliveryLoop.runListed(.adoptChild, for: controllers) { page in
+                guard !givenUp, page.storedParent !== self else { return }
                 guard adoptChild(page, rule: .pageAddedByCall) else {
-                    // A page given elsewhere meanwhile: the request is given up, and the pages it
-                    // adopted end their moves with the next settling (R7), as pages replaced do.
+                    // A page given elsewhere meanwhile: the request is given up, the pages after it
+                    // are passed over, and those it adopted end their moves with the next settling
+                    // (R7), as pages replaced do.
                     paging.requestGivenUp(restoring: previous)
-                    break
+                    givenUp = true
+                    return
                 }
                 paging.pageAdopted(page)
             }
@@ -229,7 +233,8 @@ extension PageController {
     /// caller runs this inside a change of the contents (``changingContents(_:)``), so that a
     /// request made from a drop waits for the others (§1).
     func dropOrKeepPending(_ pages: [Controller], where include: (Controller) -> Bool = { _ in true }) {
-        for page in pages where include(page) {
+        DeliveryLoop.runListed(.dropAddition, for: pages) { page in
+            guard include(page) else { return }
             if DeliveryLoop.verdict(.droppedPage(page, of: self)) == .hold {
                 page.releaseRule = .pageRelease
                 endMove(of: page, stays: false, rule: .pageLeaves)

@@ -80,8 +80,13 @@ extension PageController {
         changingContents {
             markPendingAdoption(incoming)
             defer { clearPendingAdoption(incoming) }
-            for page in incoming {
-                guard adoptChild(page, rule: .pageAddedBySwipe) else { break }
+            var givenUp = false
+            DeliveryLoop.runListed(.adoptChild, for: incoming) { page in
+                guard !givenUp else { return }
+                guard adoptChild(page, rule: .pageAddedBySwipe) else {
+                    givenUp = true
+                    return
+                }
                 adopted.append(page)
             }
         }

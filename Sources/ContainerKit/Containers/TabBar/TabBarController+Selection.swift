@@ -261,13 +261,14 @@ extension TabBarController {
         markPendingAdoption(tabs)
         defer { clearPendingAdoption(tabs) }
         selection.tabsChanged(to: tabs)
-        for tab in leaving {
+        DeliveryLoop.runListed(.removeChild, for: leaving) { tab in
             beginRemovingChild(tab, rule: .tabMove)
             if !selection.removalBegan(of: tab) {
                 endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
-        for tab in tabs where !staying.contains(ObjectIdentifier(tab)) {
+        DeliveryLoop.runListed(.adoptChild, for: tabs) { tab in
+            if staying.contains(ObjectIdentifier(tab)) { return }
             if DeliveryLoop.verdict(.child(tab, of: self)) == .hold {
                 // A tab taken out while shown and put back before the switch: its removal is cancelled.
                 selection.removalCancelled(of: tab)
