@@ -65,6 +65,14 @@ extension DeliveryLoop {
         drainListed(step, above: base, body)
     }
 
+    /// Plans `step` for `controller` on top of the agenda, holding it until the step has run: a
+    /// walk of its own that ``drainListed(_:above:_:)`` drains, whose steps plan those of the
+    /// controllers they reach (a tab switch's layout pass).
+    @inline(__always)
+    static func planHeld(_ step: ListedStep, for controller: Controller) {
+        agenda.append(.held(step, Unmanaged.passRetained(controller)))
+    }
+
     /// Takes the `step`s planned above `base` off the agenda one by one, the top first, and runs
     /// `body` on the controller of each: the drain of a list (``runListed(_:for:_:)``,
     /// ``runListed(_:releasingEach:_:)``) or of a transition's side (``TransitionRunner``). Above
@@ -147,13 +155,15 @@ enum ListedStep {
     /// ``DeliveryLoop/Premises/forwardedByContainer(_:_:child:sparing:)``).
     case forwardToChild
 
-    // The moves a change of a built-in container's contents sends (R1–R3, R7), one controller at a
-    // time, in the order the change lists them. No callback can move the others meanwhile: a
-    // built-in container's children move only through its own API (R9), and a request made from
-    // a callback waits until the change has been made.
+    // The moves a built-in container sends for a change of its contents or the end of a transition
+    // (R1–R3, R7), one controller at a time, in the order the change lists them. A callback can
+    // rarely move the others meanwhile (a built-in container's children move only through its own
+    // API, R9, and a request made from a callback waits until the change has been made); where it
+    // can, the step checks its premise when its turn comes.
 
     /// Begin the removal of a controller the change takes out, and end it at once unless the
-    /// container's machine keeps it open for the transition that takes the controller off screen.
+    /// container's machine keeps it open for the transition that takes the controller off screen
+    /// (a page turn's outgoing pages: premise ``DeliveryLoop/Premises/outgoingPage(_:of:)``).
     case removeChild
     /// Adopt a controller the change brings in, or end the removal of one it puts back, and end the
     /// move at once unless the container's machine keeps it open for the controller's first
@@ -163,6 +173,25 @@ enum ListedStep {
     /// if the controller is still a child then (premise: ``DeliveryLoop/Premises/child(_:of:)`` or
     /// ``DeliveryLoop/Premises/droppedPage(_:of:)``).
     case dropAddition
+    /// End, staying, the addition of a controller a transition brought in, once its turn has ended,
+    /// if the addition is still open then (premise: ``DeliveryLoop/Premises/additionOpen(_:)``).
+    case endAddition
+    /// End, at nil, the removal of a controller that waited for a transition to end (R7).
+    case endRemoval
+
+    // A tab switch's layout pass (``TabBarController/sendViewIsAppearing(from:)``).
+
+    /// Send `viewIsAppearing(_:)` to an incoming controller, if it is still appearing then (premise:
+    /// ``DeliveryLoop/Premises/reached(_:_:)``), and plan the step for those appearing with it.
+    case layOutAppearing
+
+    // A dismissal's end (``PresentationTransition``).
+
+    /// Take the view of a dismissed controller out of the window.
+    case takeViewOut
+    /// Let go of a dismissed controller, top of the chain first, so that the chain is deallocated
+    /// top down.
+    case letGo
 }
 
 /// The agenda's stack of planned steps: one buffer, grown by doubling and never given back. An

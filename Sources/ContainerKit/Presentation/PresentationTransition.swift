@@ -268,7 +268,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         for controller in chain { controller.presentation.chain.dismissed() }
         presenting?.presentation.chain.presentedControllerLeft()
         clearCoordinators()
-        for controller in chain {
+        DeliveryLoop.runListed(.takeViewOut, for: chain) { controller in
             if let view = controller.storedView, view.superview != nil {
                 ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
             }
@@ -295,11 +295,16 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     }
 
     /// Lets go of the dismissed controllers, top first, so they are deallocated top down.
+    ///
+    /// Each is held by its step on the loop's agenda alone once the chain is let go of, and
+    /// deallocated right after its step, unless something else holds it.
     private func releaseChainTopDown() {
         presenting = nil
-        while !chain.isEmpty {
-            chain[chain.count - 1].releaseRule = .presentationRelease
-            chain.removeLast()
+        var topDown: [Controller] = []
+        swap(&topDown, &chain)
+        topDown.reverse()
+        DeliveryLoop.runListed(.letGo, releasingEach: consume topDown) { controller in
+            controller.releaseRule = .presentationRelease
         }
     }
 

@@ -127,19 +127,19 @@ extension PageController {
     func settleCompletedTurn(_ turn: PageTurn, swiped: Bool) {
         let staying = Set((turn.to + shownControllers).map(ObjectIdentifier.init))
         let alreadyShown = Set(turn.from.map(ObjectIdentifier.init))
-        for page in turn.to
-        where !alreadyShown.contains(ObjectIdentifier(page))
-            && DeliveryLoop.verdict(.additionOpen(page)) == .hold
-        {
+        DeliveryLoop.runListed(.endAddition, for: turn.to) { page in
+            guard !alreadyShown.contains(ObjectIdentifier(page)), DeliveryLoop.verdict(.additionOpen(page)) == .hold
+            else { return }
             endMove(of: page, stays: true, rule: swiped ? .pageDidMoveBySwipe : .pageDidMoveByCall)
         }
         let keptOutOfView = children.filter { page in
             !alreadyShown.contains(ObjectIdentifier(page)) && !page.containment.isMovingToParent
                 && !page.containment.isMovingFromParent
         }
-        for page in turn.from + keptOutOfView
-        where !staying.contains(ObjectIdentifier(page)) && DeliveryLoop.verdict(.outgoingPage(page, of: self)) == .hold
-        {
+        DeliveryLoop.runListed(.removeChild, for: turn.from + keptOutOfView) { page in
+            guard !staying.contains(ObjectIdentifier(page)),
+                DeliveryLoop.verdict(.outgoingPage(page, of: self)) == .hold
+            else { return }
             page.releaseRule = .pageRelease
             beginRemovingChild(page, rule: .pageLeaves)
             endMove(of: page, stays: false, rule: .pageLeaves)

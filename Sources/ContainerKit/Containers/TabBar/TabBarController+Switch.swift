@@ -144,17 +144,23 @@ extension TabBarController: VisibleTransitionHost {
     /// the controllers appearing with it that it reaches by forwarding, pre-order, each once per
     /// appearance, before the switch's did-callbacks. A controller a callback moved on is passed
     /// over, with what is below it.
+    ///
+    /// Each controller's step is planned on the loop's agenda, those appearing with it above it as
+    /// it runs, last first, so that they run in order before the next step planned below.
     func sendViewIsAppearing(from incoming: Controller) {
-        var stack: [Controller] = [incoming]
-        while let controller = stack.popLast() {
-            guard DeliveryLoop.verdict(.reached(controller, .appearing)) == .hold else { continue }
+        let base = DeliveryLoop.agendaTop
+        DeliveryLoop.planHeld(.layOutAppearing, for: incoming)
+        DeliveryLoop.drainListed(.layOutAppearing, above: base) { controller in
+            guard DeliveryLoop.verdict(.reached(controller, .appearing)) == .hold else { return }
             if controller.appearance.awaitsViewIsAppearing,
                 !DeliveryLoop.sendViewIsAppearing(
                     to: controller, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
             {
-                continue
+                return
             }
-            stack.append(contentsOf: appearingWith(controller).reversed())
+            for next in appearingWith(controller).reversed() {
+                DeliveryLoop.planHeld(.layOutAppearing, for: next)
+            }
         }
     }
 
@@ -194,7 +200,7 @@ extension TabBarController: VisibleTransitionHost {
     func finishSwitch() {
         let removals = selection.switchFinished()
         changingContents {
-            for tab in removals {
+            DeliveryLoop.runListed(.endRemoval, for: removals) { tab in
                 endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
