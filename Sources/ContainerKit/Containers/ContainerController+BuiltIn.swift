@@ -179,7 +179,8 @@ extension ContainerController {
         }
         changingContents {
             settle()
-            for child in open where DeliveryLoop.verdict(.stillShown(child, by: self)) != .hold {
+            DeliveryLoop.runListed(.reconcile, for: open) { child in
+                guard DeliveryLoop.verdict(.stillShown(child, by: self)) != .hold else { return }
                 AppearanceReconciler.reconcile(
                     child, after: .letGo(by: self, formerWindow: storedView?.storedWindow), source: .controller(id))
             }

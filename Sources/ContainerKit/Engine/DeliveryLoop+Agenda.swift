@@ -179,6 +179,23 @@ enum ListedStep {
     /// End, at nil, the removal of a controller that waited for a transition to end (R7).
     case endRemoval
 
+    // A built-in container's views, and the views loaded before a transition's will-callbacks.
+
+    /// Load the view of a controller a transition brings in, before the first will-callback
+    /// (spec §6, §7, §9).
+    case loadView
+    /// Put the view of a controller a built-in container shows into the container's view: a page
+    /// a turn brings in, or one a fallen-back swipe brings back.
+    case installView
+    /// Take the view of a controller a built-in container no longer shows out of the container's
+    /// view: a page a turn takes out, or one a fallen-back swipe was bringing in.
+    case uninstallView
+    /// Have the reconciler settle the appearance of a controller a container's change left: a
+    /// child shown while its appearance was open and no longer shown after a change off screen
+    /// (premise: ``DeliveryLoop/Premises/stillShown(_:by:)``), or a page a fallen-back swipe
+    /// brings back.
+    case reconcile
+
     // A tab switch's layout pass (``TabBarController/sendViewIsAppearing(from:)``).
 
     /// Send `viewIsAppearing(_:)` to an incoming controller, if it is still appearing then (premise:

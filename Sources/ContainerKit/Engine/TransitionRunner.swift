@@ -74,8 +74,7 @@ enum TransitionRunner {
             coordinator = made
         }
         if plan.loading == .beforeTheWills {
-            let coming = transition.coming
-            for index in 0..<coming.count { coming.with(index) { $0.loadViewIfNeeded() } }
+            runSteps(.loadView, for: transition.coming, lastFirst: false) { $0.loadViewIfNeeded() }
         }
         transition.willCallbacksBegin(in: window)
         if plan.sendsWillCallbacks {

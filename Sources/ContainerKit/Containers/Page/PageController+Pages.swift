@@ -198,10 +198,12 @@ extension PageController {
         let turn = PageTurn(from: paging.displayed, to: paging.shownControllers, animated: false)
         let completions = paging.turnPlanned()
         let staying = Set(turn.to.map(ObjectIdentifier.init))
-        for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
+        DeliveryLoop.runListed(.uninstallView, for: turn.from) { page in
+            if !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
+        }
         paging.pagesDisplayed(turn.to)
         if isViewLoaded {
-            for page in turn.to { installView(of: page) }
+            DeliveryLoop.runListed(.installView, for: turn.to) { page in installView(of: page) }
         }
         settleProgrammaticMoves(turn)
         runPageCompletions(completions, finished: true)

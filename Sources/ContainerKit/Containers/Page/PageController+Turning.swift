@@ -51,13 +51,15 @@ extension PageController {
 
     /// The incoming views go in, once the will-callbacks have run.
     func pagesWentIn(_ turn: PageTurn) {
-        for page in turn.to { installView(of: page) }
+        DeliveryLoop.runListed(.installView, for: turn.to) { page in installView(of: page) }
     }
 
     /// The outgoing views leave, before the did-callbacks, and the pages of the turn are shown.
     func pagesWentOut(_ turn: PageTurn) {
         let staying = Set(turn.to.map(ObjectIdentifier.init))
-        for page in turn.from where !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
+        DeliveryLoop.runListed(.uninstallView, for: turn.from) { page in
+            if !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
+        }
         paging.pagesDisplayed(turn.to)
     }
 
@@ -98,9 +100,9 @@ extension PageController {
     /// controller, which forwards to it (F6): the reconciler's
     /// ``AppearanceReconciler/Change/broughtBackDuringTransition(of:appearing:animated:rule:)``.
     func pagesCameBack(_ turn: PageTurn, rule: Rule) {
-        for page in turn.to { uninstallView(of: page) }
+        DeliveryLoop.runListed(.uninstallView, for: turn.to) { page in uninstallView(of: page) }
         paging.pagesDisplayed(turn.from)
-        for page in turn.from {
+        DeliveryLoop.runListed(.reconcile, for: turn.from) { page in
             AppearanceReconciler.reconcile(
                 page, after: .broughtBackDuringTransition(of: self, appearing: true, animated: true, rule: rule),
                 source: .controller(id))
@@ -236,7 +238,7 @@ final class PageTurnReversal: PlannedTransition {
     /// The outgoing pages' views go back in first: one taken out by hand meanwhile gets no
     /// callbacks of its own (F7).
     func willCallbacksBegin(in window: Window?) {
-        for page in turn.from { pageController.installView(of: page) }
+        DeliveryLoop.runListed(.installView, for: turn.from) { page in pageController.installView(of: page) }
     }
 
     func willHalfEnded(in window: Window?) -> Window? { window }
