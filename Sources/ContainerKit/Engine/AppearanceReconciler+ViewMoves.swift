@@ -9,7 +9,8 @@ extension AppearanceReconciler {
     /// own walk moved it before the walk reached it) appears, unless a transition in flight brings
     /// it in (F7).
     static func reconcileRoots(movedWith view: View, inVisible window: Window) {
-        for root in AppearanceWalk.drivingRoots(in: view) where forwardingParentLeft(by: root) != nil {
+        DeliveryLoop.runListed(.reconcile, for: AppearanceWalk.drivingRoots(in: view)) { root in
+            guard forwardingParentLeft(by: root) != nil else { return }
             reconcile(root, after: .rootViewMovedInVisibleWindow, source: .window(window.windowID))
         }
     }
@@ -103,11 +104,18 @@ extension AppearanceReconciler {
     static func reconcileRoots(broughtInByTransitionWith view: View, window: Window) {
         let owner = view.owningController
         let source = EventSource.window(window.windowID)
-        for root in AppearanceWalk.drivingRoots(in: view) where root !== owner {
-            reconcile(root, after: .broughtInByTransition(window: window), source: source)
+        let roots = AppearanceWalk.drivingRoots(in: view)
+        // Most often the owner alone, which a transition drives: nothing to plan.
+        if roots.count > 1 || (roots.count == 1 && roots[0] !== owner) {
+            DeliveryLoop.runListed(.reconcile, for: roots) { root in
+                if root !== owner { reconcile(root, after: .broughtInByTransition(window: window), source: source) }
+            }
         }
-        for joiner in lateJoiners(in: view) {
-            reconcile(joiner, after: .joinedLate, source: source)
+        let joiners = lateJoiners(in: view)
+        if !joiners.isEmpty {
+            DeliveryLoop.runListed(.reconcile, for: joiners) { joiner in
+                reconcile(joiner, after: .joinedLate, source: source)
+            }
         }
     }
 

@@ -190,10 +190,11 @@ enum ListedStep {
     /// Take the view of a controller a built-in container no longer shows out of the container's
     /// view: a page a turn takes out, or one a fallen-back swipe was bringing in.
     case uninstallView
-    /// Have the reconciler settle the appearance of a controller a container's change left: a
-    /// child shown while its appearance was open and no longer shown after a change off screen
-    /// (premise: ``DeliveryLoop/Premises/stillShown(_:by:)``), or a page a fallen-back swipe
-    /// brings back.
+    /// Have the ``AppearanceReconciler`` settle the appearance of a controller found before the
+    /// first one's callbacks ran: a child shown while its appearance was open and no longer shown
+    /// after a change off screen (premise: ``DeliveryLoop/Premises/stillShown(_:by:)``), a page a
+    /// fallen-back swipe brings back, a driving root of a view moved inside a visible window or
+    /// brought into one by a transition, a controller that joined an appearing parent too late.
     case reconcile
 
     // A tab switch's layout pass (``TabBarController/sendViewIsAppearing(from:)``).
