@@ -1,9 +1,10 @@
 /// The agenda: the steps planned and not run yet.
 extension DeliveryLoop {
-    /// The planned steps of every appearance walk and transition side under way, innermost last.
+    /// The planned steps of every appearance walk, transition side and list under way, innermost
+    /// last.
     ///
-    /// A walk, or the ``TransitionRunner`` running one side of a transition, puts the steps it
-    /// plans on top and runs them, the last planned first, until the agenda is back to where it
+    /// A walk, the ``TransitionRunner`` running one side of a transition, or the code running a
+    /// list (``runListed(_:for:_:)``) puts the steps it plans on top and runs them, the last planned first, until the agenda is back to where it
     /// found it. Whatever begins from inside one of those steps' callbacks (a frame of its own) plans
     /// above them and drains its own steps before it returns, so the next step below comes after
     /// them: what a callback asks for is done inside the call (§1). A transition's step that walks

@@ -39,12 +39,15 @@
 /// **The agenda** (``agenda``) holds the steps planned and not run yet: those of the appearance
 /// walks, each for a child, those of the sides of the visible transitions
 /// (``TransitionRunner``), each for one controller, and those for the controllers of a list found
-/// before the first one's callbacks run (``runListed(_:for:_:)``: the driving roots a window's
-/// entry or exit found, the children a built-in container forwards to, F6), every walk's, side's
-/// and list's above those of the one it is nested in. What is not the loop's yet: the other steps
-/// run as they are planned, not from the agenda, each checked against its premises with
-/// ``verdict(_:)`` where it runs (a transition's own steps between its sides, a container's moves,
-/// the single root of a leaf view entering or leaving a window).
+/// before the first one's callbacks run (``runListed(_:for:_:)``, one ``ListedStep`` kind each:
+/// the driving roots a window's entry or exit found, the children a built-in container forwards
+/// to, F6, its moves, a page turn's views, the views loaded before a transition's will-callbacks, a
+/// dismissal's views and releases, the reconciler's lists after a view move; a tab switch's layout
+/// pass plans its own walk), every walk's, side's and list's above those of the one it is nested
+/// in. What runs one step at a time, not from the agenda, each checked against its premises with
+/// ``verdict(_:)`` where it runs: a transition's own steps between and after its sides (its
+/// delegate calls, `animations` block, completions), the single root of a leaf view entering or
+/// leaving a window, the blocks given to a transition coordinator, and a window resize's walk.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.
