@@ -4,13 +4,14 @@ extension DeliveryLoop {
     /// last.
     ///
     /// A walk, the ``TransitionRunner`` running one side of a transition, or the code running a
-    /// list (``runListed(_:for:_:)``) puts the steps it plans on top and runs them, the last planned first, until the agenda is back to where it
-    /// found it. Whatever begins from inside one of those steps' callbacks (a frame of its own) plans
-    /// above them and drains its own steps before it returns, so the next step below comes after
-    /// them: what a callback asks for is done inside the call (§1). A transition's step that walks
-    /// the controller's tree plans that walk's steps above its own side's. One buffer serves them
-    /// all and keeps its capacity between them, so a walk of any size allocates nothing once the
-    /// buffer has grown to the deepest tree walked.
+    /// list (``runListed(_:for:_:)``) puts the steps it plans on top and runs them, the last
+    /// planned first, until the agenda is back to where it found it. Whatever begins from inside
+    /// one of those steps' callbacks (a frame of its own) plans above them and drains its own steps
+    /// before it returns, so the next step below comes after them: what a callback asks for is done
+    /// inside the call (§1). A transition's step that walks the controller's tree plans that walk's
+    /// steps above its own side's. One buffer serves them all and keeps its capacity between them,
+    /// so a walk of any size allocates nothing once the buffer has grown to the deepest tree
+    /// walked.
     @exclusivity(unchecked) static var agenda = Agenda()
 
     /// The agenda's top, where a walk or a side begins planning: it drains the agenda back down to
@@ -109,9 +110,10 @@ enum AgendaEntry {
     /// that drains it holds (the transition's plan, the window); so does that code's list (the
     /// side, or the array), which holds `controller`, which is therefore held unretained here.
     case listed(ListedStep, Unmanaged<Controller>)
-    /// `step` for `controller`, one of a list the agenda holds alone
-    /// (``DeliveryLoop/runListed(_:releasingEach:_:)``): the entry holds a reference to
-    /// `controller`, given up once the step has run.
+    /// `step` for `controller`, held by the entry itself, which gives its reference up once the
+    /// step has run: one of a list the agenda holds alone
+    /// (``DeliveryLoop/runListed(_:releasingEach:_:)``), or a step of a walk that plans its
+    /// controllers one by one as it reaches them (``DeliveryLoop/planHeld(_:for:)``).
     case held(ListedStep, Unmanaged<Controller>)
 }
 
