@@ -184,18 +184,9 @@ extension Window {
     /// otherwise. A disagreement is an engine bug: a precondition failure. Once a turn of the
     /// window has been stopped as a runaway (a fault: its work, did-appears included, was dropped),
     /// the window's turns are not checked again: nothing ends what the dropped work began.
-    ///
-    /// It also checks that the loop's agenda is empty at the end of a turn run outside any callback:
-    /// every walk, side and list drains the steps it planned before it returns. (Not at the end of
-    /// every public entry point: the engine's own work between a list's steps, an animation a view
-    /// move completes, say, reaches those with the list's steps still planned.)
     @inline(__always)
     func checkAppearanceDefinition(turnWasStopped: Bool) {
         #if CONTAINERKIT_INTERNAL_CHECKS
-            if DeliveryLoop.innermost == nil {
-                precondition(
-                    DeliveryLoop.agendaTop == 0, "\(DeliveryLoop.agendaTop) steps left on the agenda after a turn")
-            }
             if turnWasStopped { hadRunawayTurn = true }
             guard !hadRunawayTurn else { return }
             var check = AppearanceCheck(window: self)

@@ -61,10 +61,22 @@ extension DeliveryLoop {
     ) {
         let base = agendaTop
         // The loop consumes the list: once it ends, the steps hold the controllers alone.
-        for controller in controllers.reversed() {
-            agenda.append(.held(step, Unmanaged.passRetained(controller)))
-        }
+        for controller in controllers.reversed() { planHeld(step, for: controller) }
         drainListed(step, above: base, body)
+    }
+
+    /// Checks, at the end of a turn, that the agenda is empty when the turn ran outside any callback,
+    /// in the `CONTAINERKIT_INTERNAL_CHECKS` build; compiled to nothing otherwise. Every walk, side
+    /// and list drains the steps it planned before it returns. (Not at the end of every public entry
+    /// point: the engine's own work between a list's steps, an animation a view move completes, say,
+    /// reaches those with the list's steps still planned.)
+    @inline(__always)
+    static func checkAgendaDrained() {
+        #if CONTAINERKIT_INTERNAL_CHECKS
+            if innermost == nil {
+                precondition(agendaTop == 0, "\(agendaTop) steps left on the agenda after a turn")
+            }
+        #endif
     }
 
     /// Plans `step` for `controller` on top of the agenda, holding it until the step has run: a
@@ -98,14 +110,14 @@ extension DeliveryLoop {
 }
 
 /// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, or a step for
-/// one controller of a list the code that drains it holds (a transition's side, or the roots or
-/// children found before the first one's callbacks run). Each is checked against its premises with
-/// ``DeliveryLoop/verdict(_:)`` when its turn comes, not when it is planned.
+/// one controller of a list (``ListedStep``: a transition's side, or a list found before the first
+/// one's callbacks run). Each is checked against its premises with ``DeliveryLoop/verdict(_:)``
+/// when its turn comes, not when it is planned.
 enum AgendaEntry {
     /// An appearance walk's step for a child, with the premises it was planned under.
     case forwarded(PlannedStep)
     /// `step` for `controller`, one of a list of controllers: a side of the transition the
-    /// ``TransitionRunner`` runs, or one found before the first one's callbacks ran
+    /// ``TransitionRunner`` runs, or a list found before the first one's callbacks ran
     /// (``DeliveryLoop/runListed(_:for:_:)``). Its premises follow from the step and what the code
     /// that drains it holds (the transition's plan, the window); so does that code's list (the
     /// side, or the array), which holds `controller`, which is therefore held unretained here.
@@ -118,7 +130,9 @@ enum AgendaEntry {
 }
 
 /// What is planned for one controller of a list: a side of a visible transition, or a list found
-/// before the first one's callbacks run.
+/// before the first one's callbacks run (a window's roots, a built-in container's children, moves
+/// and views, a dismissal's chain, the reconciler's lists), one case per kind, so that a step says
+/// what it does wherever the agenda is read.
 enum ListedStep {
     // A transition's side (``TransitionRunner``).
 

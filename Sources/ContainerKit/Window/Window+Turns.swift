@@ -63,6 +63,7 @@ extension Window {
             checkInvariants()
             storedRootController?.checkInvariants()
             checkAppearanceDefinition(turnWasStopped: stoppedAsRunaway)
+            DeliveryLoop.checkAgendaDrained()
         }
         var rounds = 0
         while !deferred.isEmpty {

@@ -197,14 +197,8 @@ extension PageController {
     func settleOffScreen() {
         let turn = PageTurn(from: paging.displayed, to: paging.shownControllers, animated: false)
         let completions = paging.turnPlanned()
-        let staying = Set(turn.to.map(ObjectIdentifier.init))
-        DeliveryLoop.runListed(.uninstallView, for: turn.from) { page in
-            if !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
-        }
-        paging.pagesDisplayed(turn.to)
-        if isViewLoaded {
-            DeliveryLoop.runListed(.installView, for: turn.to) { page in installView(of: page) }
-        }
+        pagesWentOut(turn)
+        if isViewLoaded { pagesWentIn(turn) }
         settleProgrammaticMoves(turn)
         runPageCompletions(completions, finished: true)
         checkInvariants()

@@ -49,12 +49,14 @@ extension PageController {
             wait: turn.animated ? .animation : .nothing)
     }
 
-    /// The incoming views go in, once the will-callbacks have run.
+    /// The incoming views go in: once a visible turn's will-callbacks have run, or, off screen,
+    /// once the outgoing views have left (``settleOffScreen()``).
     func pagesWentIn(_ turn: PageTurn) {
         DeliveryLoop.runListed(.installView, for: turn.to) { page in installView(of: page) }
     }
 
-    /// The outgoing views leave, before the did-callbacks, and the pages of the turn are shown.
+    /// The outgoing views leave, and the pages of the turn are shown: before a visible turn's
+    /// did-callbacks, or at once off screen (``settleOffScreen()``).
     func pagesWentOut(_ turn: PageTurn) {
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         DeliveryLoop.runListed(.uninstallView, for: turn.from) { page in
