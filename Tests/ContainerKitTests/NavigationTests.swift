@@ -2081,8 +2081,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 c.didMove(toParent: nil)
                 b.viewDidAppear(animated: true)
                 nav.delegate.didShow(b, animated: true)
-                b.willMove(toParent: nil)
                 c.deinit
+                b.willMove(toParent: nil)
                 b.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
                 nav.delegate.willShow(a, animated: true)

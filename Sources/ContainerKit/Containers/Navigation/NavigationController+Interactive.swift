@@ -177,7 +177,9 @@ final class PopReversal: PlannedTransition {
         navigation.ownTransitionCoordinator = nil
         navigation.tellDelegateWillShow(top, animated: true)
         navigation.tellDelegateDidShow(top, animated: true)
-        navigation.release(removed.asArray)
+        // Consumed, so that it is let go of here, not at the end of the function, after the
+        // requests that waited.
+        navigation.release((consume removed).asArray)
         try! navigation.stack.transitionEnded()
         navigation.checkInvariants()
         navigation.applyWaitingRequests()

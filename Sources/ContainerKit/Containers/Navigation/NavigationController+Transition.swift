@@ -101,7 +101,9 @@ final class NavigationTransition: PlannedTransition {
         to = nil
         let removed = removed
         self.removed = nil
-        navigation.release(removed.asArray)
+        // Consumed, so that it is let go of here, not at the end of the function, after the
+        // requests that waited.
+        navigation.release((consume removed).asArray)
         try! navigation.stack.transitionEnded()
         navigation.checkInvariants()
         navigation.applyWaitingRequests()
