@@ -210,6 +210,8 @@ private final class ContainerTransition: PlannedTransition {
     let plan: TransitionPlan
     /// Whether `from`'s view was still where the transition found it when the animation completed.
     private var outgoingLeaves = false
+    /// Whether the animation finished, read as it completes, for the app's `completion` block.
+    private var finished = true
 
     init(
         _ container: ContainerController, from: Controller, to: Controller, superview: View, duration: Double,
@@ -235,10 +237,44 @@ private final class ContainerTransition: PlannedTransition {
     var coming: TransitionSide { .only(to) }
     var source: EventSource { .controller(container.id) }
 
-    /// `to`'s view goes in above `from`'s, then the app's `animations` block runs.
-    func willCallbacksSent(in window: Window?) {
-        container.placeIncomingView(of: to, in: superview, after: from, began: plan.sendsWillCallbacks)
-        if let animations { DeliveryLoop.deliverUnreported(BlockStep.animations(container, animations)) }
+    /// After the will-callbacks, `to`'s view goes in above `from`'s, then the app's `animations`
+    /// block runs; before the did-callbacks, `from`'s view leaves; at the completion, the app's
+    /// `completion` block runs.
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksSent:
+            planner.then(.installIncomingViews)
+            if animations != nil { planner.then(.runAnimations) }
+        case .didCallbacksBegin:
+            planner.then(.uninstallOutgoingViews)
+        case .completion(let finished):
+            self.finished = finished
+            if completion != nil { planner.then(.runCompletions) }
+            planner.then(.giveSlotBack)
+        case .willCallbacksBegin, .leavingSideEnded: break
+        }
+    }
+
+    func take(_ step: TransitionOwnStep) {
+        switch step {
+        case .installIncomingViews:
+            container.placeIncomingView(of: to, in: superview, after: from, began: plan.sendsWillCallbacks)
+        case .runAnimations:
+            if let animations { DeliveryLoop.deliverUnreported(BlockStep.animations(container, animations)) }
+        case .uninstallOutgoingViews:
+            // Only from where the transition found it: moved by hand since, it stays where it was put.
+            outgoingLeaves = DeliveryLoop.verdict(.viewIn(from, superview: superview)) == .hold
+            if outgoingLeaves, let outgoingView = from.storedView {
+                ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
+            }
+        case .runCompletions:
+            if let completion {
+                DeliveryLoop.deliver(
+                    BlockStep.completion(container, finished: finished, completion), source: source,
+                    rule: .transitionCompletion)
+            }
+        default: assertionFailure("\(step) is not a step of a custom container's transition")
+        }
     }
 
     /// Read once the app's code has run: a container that left the visible window meanwhile
@@ -256,15 +292,6 @@ private final class ContainerTransition: PlannedTransition {
         return window
     }
 
-    /// `from`'s view leaves, only from where the transition found it: moved by hand since, it stays
-    /// where it was put.
-    func didCallbacksBegin() {
-        outgoingLeaves = DeliveryLoop.verdict(.viewIn(from, superview: superview)) == .hold
-        if outgoingLeaves, let outgoingView = from.storedView {
-            ViewMove.perform(outgoingView, to: nil, at: nil, drivesAppearance: false)
-        }
-    }
-
     /// `from` disappears, unless its view was moved by hand to another place in the visible window
     /// meanwhile: it stays on screen, and the window drives it from now on (F2).
     func endDisappearance(of controller: Controller, source: EventSource) {
@@ -277,14 +304,5 @@ private final class ContainerTransition: PlannedTransition {
                 controller, after: .letGo(by: container, formerWindow: container.storedView?.storedWindow),
                 source: source)
         }
-    }
-
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        if let completion {
-            DeliveryLoop.deliver(
-                BlockStep.completion(container, finished: finished, completion), source: source,
-                rule: .transitionCompletion)
-        }
-        done()
     }
 }

@@ -1,11 +1,13 @@
 /// The agenda: the steps planned and not run yet.
 extension DeliveryLoop {
-    /// The planned steps of every appearance walk, transition side and list under way, innermost
-    /// last.
+    /// The planned steps of every appearance walk, transition side, list and transition's point
+    /// under way, innermost last.
     ///
     /// A walk, the ``TransitionRunner`` running one side of a transition, or the code running a
     /// list (``runListed(_:for:_:)``) puts the steps it plans on top and runs them, the last
-    /// planned first, until the agenda is back to where it found it. Whatever begins from inside
+    /// planned first, until the agenda is back to where it found it; a transition's own steps at
+    /// one of the runner's points (``TransitionOwnStep``) are run in the order planned, where they
+    /// lie, and taken off together. Whatever begins from inside
     /// one of those steps' callbacks (a frame of its own) plans above them and drains its own steps
     /// before it returns, so the next step below comes after them: what a callback asks for is done
     /// inside the call (§1). A transition's step that walks the controller's tree plans that walk's
@@ -28,6 +30,7 @@ extension DeliveryLoop {
         switch agenda.removeLast() {
         case .forwarded(let planned): return planned
         case .listed, .held: preconditionFailure("a listed step above a walk's")
+        case .own: preconditionFailure("a transition's own step above a walk's")
         }
     }
 
@@ -104,8 +107,30 @@ extension DeliveryLoop {
                 controller.withGuaranteed(body)
                 controller.release()
             case .forwarded: preconditionFailure("a walk's step above a listed one")
+            case .own: preconditionFailure("a transition's own step above a listed one")
             }
         }
+    }
+
+    /// Runs `body` on each of the transition's own steps planned above `base`, in the order they
+    /// were planned, then takes them all off the agenda
+    /// (``TransitionRunner/runOwnSteps(of:at:in:coordinator:done:)``). Unlike a walk's or a list's,
+    /// they are read where they lie, not taken off one by one, so that a transition plans them in
+    /// the order they run: whatever a step's code plans goes above them all and has been drained
+    /// when it returns.
+    @inline(__always)
+    static func drainOwn(above base: Int, _ body: (TransitionOwnStep) -> Void) {
+        let end = agenda.count
+        var next = base
+        while next < end {
+            switch agenda.entry(at: next) {
+            case .own(let step): body(step)
+            case .forwarded, .listed, .held: preconditionFailure("a controller's step among a transition's own")
+            }
+            assert(agenda.count == end, "a transition's own step left steps of its own planned")
+            next &+= 1
+        }
+        agenda.dropOwnSteps(above: base)
     }
 }
 
@@ -127,6 +152,9 @@ enum AgendaEntry {
     /// (``DeliveryLoop/runListed(_:releasingEach:_:)``), or a step of a walk that plans its
     /// controllers one by one as it reaches them (``DeliveryLoop/planHeld(_:for:)``).
     case held(ListedStep, Unmanaged<Controller>)
+    /// A step the transition the ``TransitionRunner`` runs takes itself (``TransitionOwnStep``): the
+    /// transition holds what it needs, so the entry holds no reference.
+    case own(TransitionOwnStep)
 }
 
 /// What is planned for one controller of a list: a side of a visible transition, or a list found
@@ -253,6 +281,21 @@ struct Agenda {
         assert(count > 0, "the agenda is empty")
         count &-= 1
         return (steps.unsafelyUnwrapped + count).move()
+    }
+
+    /// The step at `index`, left where it is.
+    @inline(__always)
+    func entry(at index: Int) -> AgendaEntry {
+        assert(index < count, "no step there")
+        return steps.unsafelyUnwrapped[index]
+    }
+
+    /// Takes off the steps above `base`, all of them a transition's own steps, which hold nothing
+    /// to release.
+    @inline(__always)
+    mutating func dropOwnSteps(above base: Int) {
+        assert(base <= count, "fewer steps than that")
+        count = base
     }
 
     @inline(never)

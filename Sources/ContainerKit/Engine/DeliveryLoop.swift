@@ -38,16 +38,18 @@
 ///
 /// **The agenda** (``agenda``) holds the steps planned and not run yet: those of the appearance
 /// walks, each for a child, those of the sides of the visible transitions
-/// (``TransitionRunner``), each for one controller, and those for the controllers of a list found
+/// (``TransitionRunner``), each for one controller, those for the controllers of a list found
 /// before the first one's callbacks run (``runListed(_:for:_:)``, one ``ListedStep`` kind each:
 /// the driving roots a window's entry or exit found, the children a built-in container forwards
 /// to, F6, its moves, a page turn's views, the views loaded before a transition's will-callbacks, a
 /// dismissal's views and releases, the reconciler's lists after a view move; a tab switch's layout
-/// pass plans its own walk), every walk's, side's and list's above those of the one it is nested
-/// in. What runs one step at a time, not from the agenda, each checked against its premises with
-/// ``verdict(_:)`` where it runs: a transition's own steps between and after its sides (its
-/// delegate calls, `animations` block, completions), the single root of a leaf view entering or
-/// leaving a window, the blocks given to a transition coordinator, and a window resize's walk.
+/// pass plans its own walk), and a visible transition's own steps at each of the runner's points
+/// (``TransitionOwnStep``: its views in and out, its machine's commits, its delegate calls, the
+/// `animations` block, the coordinator's alongside animations and completions, the app's
+/// completions, its moves and releases), every walk's, side's, list's and point's above those of
+/// the one it is nested in. What runs one step at a time, not from the agenda, each checked against
+/// its premises with ``verdict(_:)`` where it runs: the single root of a leaf view entering or
+/// leaving a window, and a window resize's walk.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.

@@ -198,26 +198,26 @@ protocol PlannedTransition: AnyObject {
 
     /// Takes the coordinator the runner made for the transition.
     func adopt(_ coordinator: Coordinator)
-    /// Before the first will-callback, the views loaded if the plan says so.
-    func willCallbacksBegin(in window: Window?)
+    /// Plans the transition's own steps for `point` with `planner`, in the order they are to run
+    /// (``TransitionOwnStep``): the runner takes them off the agenda one by one and has the
+    /// transition take each (``take(_:)``). What the point reads once for all its steps (the window
+    /// the will-half runs in, a premise of all or none of them) is read here, as the point comes.
+    /// The completion (``TransitionPoint/completion(finished:)``) plans
+    /// ``TransitionOwnStep/giveSlotBack`` once, where the transition gives its window's slot back.
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner)
+    /// Takes `step`, one of its own steps, when its turn on the agenda comes.
+    func take(_ step: TransitionOwnStep)
     /// Just before `controller`'s will-disappear.
     func willBeginLeaving(_ controller: Controller)
     /// Just before `controller`'s will-appear, once it may begin appearing.
     func willBeginComing(_ controller: Controller)
-    /// After the will-callbacks: the views go in or out, the delegate is told, the app's
-    /// `animations` block runs. The runner then runs the coordinator's alongside animations.
-    func willCallbacksSent(in window: Window?)
     /// The will-half has run, the alongside animations included: returns the window the did-half
     /// waits in, read once the app's code the will-half sent has run; nil when the transition
     /// completes inside the call (its host left the window, or the window was hidden: a warning
     /// says so).
     func willHalfEnded(in window: Window?) -> Window?
-    /// Before the first did-callback.
-    func didCallbacksBegin()
     /// Ends `controller`'s disappearance; `source` is the transition's.
     func endDisappearance(of controller: Controller, source: EventSource)
-    /// After the outgoing controllers' did-callbacks.
-    func leavingSideEnded()
     /// In a plan that sends one side each (``TransitionPlan/Split/oneSideEach``), ends the
     /// appearance of `controller`, an incoming one that began appearing; `source` is the
     /// transition's. By default, as the did-half of any other plan does: it appears if its view is
@@ -230,9 +230,6 @@ protocol PlannedTransition: AnyObject {
     /// After `controller`'s did-appear (or the disappearance that ended its appearance):
     /// `wasAppearing` says whether it was appearing before.
     func appearanceEnded(of controller: Controller, wasAppearing: Bool)
-    /// After the did-callbacks: moves, delegate calls, completions, releases, the requests that
-    /// waited. Calls `done` where the transition gives its window's slot back.
-    func complete(finished: Bool, done: VisibleTransitionDone)
     /// The controllers the animation names, out and in.
     var animatedLeaving: [Controller] { get }
     var animatedComing: [Controller] { get }
@@ -240,16 +237,12 @@ protocol PlannedTransition: AnyObject {
 
 extension PlannedTransition {
     func adopt(_ coordinator: Coordinator) { host?.ownTransitionCoordinator = coordinator }
-    func willCallbacksBegin(in window: Window?) {}
     func willBeginLeaving(_ controller: Controller) {}
     func willBeginComing(_ controller: Controller) {}
-    func willCallbacksSent(in window: Window?) {}
-    func didCallbacksBegin() {}
     func endDisappearance(of controller: Controller, source: EventSource) {
         AppearanceWalk.run(
             from: controller, step: .end(appearing: false), source: source, rule: plan.didRule, rootIsManual: false)
     }
-    func leavingSideEnded() {}
     func endAppearance(of controller: Controller, source: EventSource) {
         AppearanceWalk.endIncomingAppearance(
             of: controller, animated: plan.animated, source: source, rule: plan.didRule)

@@ -3,22 +3,27 @@
 /// a presentation, a dismissal, and a cancelled gesture going back.
 ///
 /// The will-half (``begin(_:in:)``): the coordinator; the incoming views loaded when the plan
-/// says so; the outgoing and incoming controllers' will-callbacks, in the plan's order, each
-/// incoming one only while the plan's condition holds; the transition's own steps (views in and
-/// out, the delegate's `willShow`, the app's `animations`); the coordinator's alongside animations.
-/// Then the transition says whether it goes on, read once the app's code has run. The did-half
-/// (``end(_:finished:done:)``) follows at once, or when the animation completes, or at the end
-/// of the turn: the transition's first steps, the did-callbacks in the plan's order, then its
-/// moves, delegate calls, completions and releases. A plan that sends one side each
+/// says so; the transition's first own steps; the outgoing and incoming controllers'
+/// will-callbacks, in the plan's order, each incoming one only while the plan's condition holds;
+/// the transition's own steps after them (views in and out, the delegate's `willShow`, the app's
+/// `animations`), then the coordinator's alongside animations. Then the transition says whether it
+/// goes on, read once the app's code has run. The did-half (``end(_:finished:done:)``) follows at
+/// once, or when the animation completes, or at the end of the turn: the transition's own steps
+/// before the did-callbacks, the did-callbacks in the plan's order (with the steps the outgoing
+/// side's end brings), then its own steps at the completion: moves, delegate calls, completions,
+/// releases, and the window's slot given back. A plan that sends one side each
 /// (``TransitionPlan/Split/oneSideEach``) has the will-half send the first side's will- and
 /// did-callbacks, each controller's in turn, and the did-half the other side's.
 ///
-/// Each side's steps run from the loop's agenda (``DeliveryLoop/agenda``): the runner plans a
-/// ``ListedStep`` for each of the side's controllers above the agenda's top, in the plan's
-/// order, then takes them off one by one. A step that begins or ends a controller's appearance
-/// walks its tree, and the walk plans its children's steps above the side's and drains them before
-/// the side's next step comes off. A side is planned when its turn comes, not with its half: the
-/// callbacks of the side before may change what it is.
+/// Everything runs from the loop's agenda (``DeliveryLoop/agenda``). For a side, the runner plans
+/// a ``ListedStep`` for each of its controllers above the agenda's top, in the plan's order, then
+/// takes them off one by one. A step that begins or ends a controller's appearance walks its tree,
+/// and the walk plans its children's steps above the side's and drains them before the side's next
+/// step comes off. A side is planned when its turn comes, not with its half: the callbacks of the
+/// side before may change what it is. At each of its points (``TransitionPoint``) the runner has the
+/// transition plan its own steps (``TransitionOwnStep``) in the order they run, and runs them in
+/// that order (``runOwnSteps(of:at:in:coordinator:done:)``); those are planned when the point
+/// comes, too.
 ///
 /// Each callback may re-enter the engine. The walk checks each of its steps' premises
 /// (``PlannedStep``); an outgoing controller's will-callback has the premise that it has not
@@ -28,8 +33,8 @@
 @MainActor
 enum TransitionRunner {
     /// Runs `transition`, started in `window` (nil for a custom transition off screen): its
-    /// will-half now, its did-half now or once what the plan waits for has come. `done` is passed
-    /// on to the transition's ``PlannedTransition/complete(finished:done:)``.
+    /// will-half now, its did-half now or once what the plan waits for has come. `done` is called
+    /// where the transition's completion plans ``TransitionOwnStep/giveSlotBack``.
     static func run<Transition: PlannedTransition>(
         _ transition: Transition, in window: Window?, done: VisibleTransitionDone
     ) {
@@ -76,7 +81,7 @@ enum TransitionRunner {
         if plan.loading == .beforeTheWills {
             runSteps(.loadView, for: transition.coming, lastFirst: false) { $0.loadViewIfNeeded() }
         }
-        transition.willCallbacksBegin(in: window)
+        runOwnSteps(of: transition, at: .willCallbacksBegin, in: window)
         if plan.sendsWillCallbacks {
             let source = transition.source
             switch (plan.split, plan.willOrder) {
@@ -92,18 +97,17 @@ enum TransitionRunner {
                 sendComing(transition, in: window, source: source)
             }
         }
-        transition.willCallbacksSent(in: window)
-        coordinator?.runAlongsideAnimations()
+        runOwnSteps(of: transition, at: .willCallbacksSent, in: window, coordinator: coordinator)
         return coordinator
     }
 
     /// The did-half of `transition`: its first steps, the did-callbacks in the plan's order (none
     /// when the will-callbacks were not sent), or the side the will-half left for a plan that sends
-    /// one side each, then the rest (``PlannedTransition/complete(finished:done:)``).
+    /// one side each, then the transition's own steps at its completion, `done` among them.
     static func end<Transition: PlannedTransition>(
         _ transition: Transition, finished: Bool, done: VisibleTransitionDone
     ) {
-        transition.didCallbacksBegin()
+        runOwnSteps(of: transition, at: .didCallbacksBegin, in: nil)
         if transition.plan.sendsWillCallbacks {
             let source = transition.source
             switch (transition.plan.split, transition.plan.didOrder) {
@@ -121,7 +125,7 @@ enum TransitionRunner {
                 sendLeaving(transition, source: source)
             }
         }
-        transition.complete(finished: finished, done: done)
+        runOwnSteps(of: transition, at: .completion(finished: finished), in: nil, done: done)
     }
 
     @inline(__always)
@@ -172,7 +176,7 @@ enum TransitionRunner {
             }
             transition.endDisappearance(of: controller, source: source)
         }
-        transition.leavingSideEnded()
+        runOwnSteps(of: transition, at: .leavingSideEnded, in: nil)
     }
 
     /// The incoming side of a plan that sends one side each: each controller's will-callback, then
@@ -215,7 +219,7 @@ enum TransitionRunner {
         runSteps(.endLeaving, for: transition.leaving, lastFirst: false) { controller in
             transition.endDisappearance(of: controller, source: source)
         }
-        transition.leavingSideEnded()
+        runOwnSteps(of: transition, at: .leavingSideEnded, in: nil)
     }
 
     @inline(__always)

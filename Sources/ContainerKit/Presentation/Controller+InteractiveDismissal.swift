@@ -155,31 +155,49 @@ final class PullDismissal: PlannedTransition {
         self.coordinator = coordinator
     }
 
-    func willCallbacksBegin(in window: Window?) {
-        presented.presentation.chain.pullBegan()
-    }
-
     func willHalfEnded(in window: Window?) -> Window? { window }
 
-    /// The presented view leaves, the links are cut, the coordinator's completions run, then the
+    /// As the will-callbacks begin, the chain's machine notes the pull. At the completion, the
+    /// presented view leaves, the links are cut, the coordinator's completions run, then the
     /// delegate is told `didDismiss`.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksBegin:
+            planner.then(.commitBegan)
+        case .completion:
+            planner.then(.uninstallOutgoingViews)
+            planner.then(.commitEnded)
+            planner.then(.completeCoordinator)
+            if delegate != nil { planner.then(.tellDelegateDidDismiss) }
+            planner.then(.giveSlotBack)
+        case .willCallbacksSent, .didCallbacksBegin, .leavingSideEnded: break
+        }
+    }
+
+    func take(_ step: TransitionOwnStep) {
         let presented = presented
-        if let view = presented.storedView, view.superview != nil {
-            ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+        switch step {
+        case .commitBegan: presented.presentation.chain.pullBegan()
+        case .uninstallOutgoingViews:
+            if let view = presented.storedView, view.superview != nil {
+                ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+            }
+        case .commitEnded:
+            presented.releaseRule = .presentationRelease
+            presented.presentingController?.presentation.chain.presentedControllerLeft()
+            presented.presentation.chain.pullFinished()
+            presented.ownTransitionCoordinator = nil
+        case .completeCoordinator:
+            coordinator?.complete(cancelled: false)
+            coordinator = nil
+        case .tellDelegateDidDismiss:
+            if let delegate {
+                DeliveryLoop.deliver(
+                    DelegateStep.presentationDidDismiss(presented, delegate), source: .controller(presented.id),
+                    rule: .presentationDelegate)
+            }
+        default: assertionFailure("\(step) is not a step of a sheet's pull")
         }
-        presented.releaseRule = .presentationRelease
-        presented.presentingController?.presentation.chain.presentedControllerLeft()
-        presented.presentation.chain.pullFinished()
-        presented.ownTransitionCoordinator = nil
-        coordinator?.complete(cancelled: false)
-        coordinator = nil
-        if let delegate {
-            DeliveryLoop.deliver(
-                DelegateStep.presentationDidDismiss(presented, delegate), source: .controller(presented.id),
-                rule: .presentationDelegate)
-        }
-        done()
     }
 }
 
@@ -228,9 +246,19 @@ final class PullReversal: PlannedTransition {
         controller.presentation.chain.pullCancelled(reappearing: false)
     }
 
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        presented.ownTransitionCoordinator = nil
-        coordinator.complete(cancelled: true)
-        done()
+    /// At the completion, the gesture's coordinator completes cancelled.
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        guard case .completion = point else { return }
+        planner.then(.completeCoordinator)
+        planner.then(.giveSlotBack)
+    }
+
+    func take(_ step: TransitionOwnStep) {
+        switch step {
+        case .completeCoordinator:
+            presented.ownTransitionCoordinator = nil
+            coordinator.complete(cancelled: true)
+        default: assertionFailure("\(step) is not a step of a sheet's pull that fell back")
+        }
     }
 }

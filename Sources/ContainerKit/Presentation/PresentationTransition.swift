@@ -105,27 +105,8 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         for controller in chain { controller.ownTransitionCoordinator = coordinator }
     }
 
-    /// A presentation's machine notes it has begun; a dismissal puts the presenter's view back
-    /// where a full-screen presentation took it from.
-    func willCallbacksBegin(in window: Window?) {
-        if isDismissal {
-            restorePresenterView(drivesAppearance: false)
-        } else {
-            chain.first?.presentation.chain.presentationBegan()
-        }
-    }
-
     func willBeginLeaving(_ controller: Controller) {
         if isDismissal { controller.presentation.chain.dismissalBegan() }
-    }
-
-    /// The presented view goes into the window: its will-appear came first, unless the presenter's
-    /// will-disappear hid the window (its view goes in all the same, as on a hidden window).
-    func willCallbacksSent(in window: Window?) {
-        guard !isDismissal, let window, let presented = chain.first else { return }
-        let view = presented.view
-        view.frame = window.bounds
-        ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
     }
 
     /// Read once the app's code has run: a will-callback that hid the window leaves nothing to
@@ -137,14 +118,6 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
             return nil
         }
         return window
-    }
-
-    /// A presenter that a presentation hides disappears, and its view leaves the window until the
-    /// dismissal begins (F7); one brought back meanwhile (a container forwarding appearance by hand
-    /// began its appearance during the animation, say) disappears again first: the
-    /// ``AppearanceReconciler`` takes it (``AppearanceReconciler/Change/broughtBackDuringTransition(of:appearing:animated:rule:)``).
-    func didCallbacksBegin() {
-        linksGone = DeliveryLoop.verdict(.unsettled(self)) != .hold
     }
 
     func endDisappearance(of controller: Controller, source: EventSource) {
@@ -167,30 +140,74 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
         }
     }
 
-    /// The links change (a dismissal cuts them and takes the chain's views out), the completion
-    /// runs, and the controllers are let go of (a dismissed chain top down); then the coordinator's
+    /// As the will-callbacks begin, a presentation's machine notes it has begun; a dismissal puts
+    /// the presenter's view back where a full-screen presentation took it from. After them, the
+    /// presented view goes into the window: its will-appear came first, unless the presenter's
+    /// will-disappear hid the window (its view goes in all the same, as on a hidden window).
+    ///
+    /// Before the did-callbacks, whether the links are gone (``DeliveryLoop/Premises/unsettled(_:)``):
+    /// then the transition sends nothing more but its coordinator's completions. At the completion,
+    /// the links change (a dismissal cuts them and takes the chain's views out), the completion runs,
+    /// and the controllers are let go of (a dismissed chain top down); then the coordinator's
     /// completions run.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        if !linksGone {
-            if isDismissal {
-                unlink()
-            } else {
-                chain.first?.presentation.chain.presentationEnded()
-                clearCoordinators()
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksBegin:
+            planner.then(isDismissal ? .installIncomingViews : .commitBegan)
+        case .willCallbacksSent:
+            if !isDismissal, window != nil, !chain.isEmpty { planner.then(.installIncomingViews) }
+        case .didCallbacksBegin:
+            linksGone = DeliveryLoop.verdict(.unsettled(self)) != .hold
+        case .completion:
+            if !linksGone {
+                if isDismissal {
+                    planner.then(.commitUnlinked)
+                    planner.then(.uninstallOutgoingViews)
+                } else {
+                    planner.then(.commitReachedEnd)
+                }
+                planner.then(.commitEnded)
+                planner.then(.updateStatusBar)
+                if completion != nil { planner.then(.runCompletions) }
+                planner.then(.letGo)
             }
-            leaveQueue()
-            window?.resolveStatusBarAppearance()
-            runCompletion()
+            planner.then(.completeCoordinator)
+            planner.then(.giveSlotBack)
+        case .leavingSideEnded: break
+        }
+    }
+
+    func take(_ step: TransitionOwnStep) {
+        switch step {
+        case .commitBegan: chain.first?.presentation.chain.presentationBegan()
+        case .installIncomingViews:
+            if isDismissal {
+                restorePresenterView(drivesAppearance: false)
+            } else if let window, let presented = chain.first {
+                let view = presented.view
+                view.frame = window.bounds
+                ViewMove.perform(view, to: window, at: nil, drivesAppearance: false)
+            }
+        case .commitUnlinked: cutLinks()
+        case .uninstallOutgoingViews: takeChainViewsOut()
+        case .commitReachedEnd:
+            chain.first?.presentation.chain.presentationEnded()
+            clearCoordinators()
+        case .commitEnded: leaveQueue()
+        case .updateStatusBar: window?.resolveStatusBarAppearance()
+        case .runCompletions: runCompletion()
+        case .letGo:
             if isDismissal {
                 releaseChainTopDown()
             } else {
                 presenting = nil
                 chain.removeAll()
             }
+        case .completeCoordinator:
+            coordinator?.complete(cancelled: false)
+            coordinator = nil
+        default: assertionFailure("\(step) is not a step of a presentation or a dismissal")
         }
-        coordinator?.complete(cancelled: false)
-        coordinator = nil
-        done()
     }
 
     /// Off screen, or on a hidden window: the links change with no appearance callbacks.
@@ -265,9 +282,17 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
     /// call out (the window's exit of roots whose views were put inside a presented view by hand),
     /// and a callback must find the presenter and the presented agreeing.
     private func unlink() {
+        cutLinks()
+        takeChainViewsOut()
+    }
+
+    private func cutLinks() {
         for controller in chain { controller.presentation.chain.dismissed() }
         presenting?.presentation.chain.presentedControllerLeft()
         clearCoordinators()
+    }
+
+    private func takeChainViewsOut() {
         DeliveryLoop.runListed(.takeViewOut, for: chain) { controller in
             if let view = controller.storedView, view.superview != nil {
                 ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)

@@ -137,6 +137,9 @@ final class PopReversal: PlannedTransition {
     let navigation: NavigationController
     let top: Controller
     let below: Controller
+    /// The controller whose removal ends with the swipe falling back (one a request made during the
+    /// gesture removed), released once everything else it sends has run.
+    private var removed: Controller?
     let plan = TransitionPlan.goingBack(
         .navigation, duration: NavigationController.transitionDuration, split: .oneSideEach, order: .leavingFirst,
         willRule: .navigationInteractiveWill, didRule: .navigationDid, wait: .nothing)
@@ -165,24 +168,43 @@ final class PopReversal: PlannedTransition {
         endDisappearance(of: controller, source: source)
     }
 
-    /// `below`'s view leaves, `top`'s move ends (it stays), the gesture's coordinator completes
-    /// cancelled, the delegate is told `willShow` and `didShow` of `top`; then the requests made
-    /// during the gesture are applied.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
+    /// At the completion: `below`'s view leaves, `top`'s move ends (it stays), the gesture's
+    /// coordinator completes cancelled, the delegate is told `willShow` and `didShow` of `top`; then
+    /// the requests made during the gesture are applied.
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        guard case .completion = point else { return }
+        planner.then(.uninstallOutgoingViews)
+        planner.then(.commitReachedEnd)
+        planner.then(.endMoves)
+        planner.then(.completeCoordinator)
+        planner.then(.tellDelegateWillShow)
+        planner.then(.tellDelegateDidShow)
+        planner.then(.letGo)
+        planner.then(.commitEnded)
+        planner.checkInvariants()
+        planner.then(.applyWaitingRequests)
+        planner.then(.giveSlotBack)
+    }
+
+    func take(_ step: TransitionOwnStep) {
         let navigation = navigation
-        navigation.uninstallView(of: below)
-        try! navigation.stack.transitionReachedEnd(showing: top)
-        let removed = navigation.endLeavingShownMove(interactive: true)
-        navigation.ownTransitionCoordinator?.complete(cancelled: true)
-        navigation.ownTransitionCoordinator = nil
-        navigation.tellDelegateWillShow(top, animated: true)
-        navigation.tellDelegateDidShow(top, animated: true)
-        // Consumed, so that it is let go of here, not at the end of the function, after the
-        // requests that waited.
-        navigation.release((consume removed).asArray)
-        try! navigation.stack.transitionEnded()
-        navigation.checkInvariants()
-        navigation.applyWaitingRequests()
-        done()
+        switch step {
+        case .uninstallOutgoingViews: navigation.uninstallView(of: below)
+        case .commitReachedEnd: try! navigation.stack.transitionReachedEnd(showing: top)
+        case .endMoves: removed = navigation.endLeavingShownMove(interactive: true)
+        case .completeCoordinator:
+            navigation.ownTransitionCoordinator?.complete(cancelled: true)
+            navigation.ownTransitionCoordinator = nil
+        case .tellDelegateWillShow: navigation.tellDelegateWillShow(top, animated: true)
+        case .tellDelegateDidShow: navigation.tellDelegateDidShow(top, animated: true)
+        case .letGo:
+            let removed = removed
+            self.removed = nil
+            navigation.release((consume removed).asArray)
+        case .commitEnded: try! navigation.stack.transitionEnded()
+        case .checkInvariants: navigation.checkInvariants()
+        case .applyWaitingRequests: navigation.applyWaitingRequests()
+        default: assertionFailure("\(step) is not a step of a swipe back that fell back")
+        }
     }
 }

@@ -43,36 +43,91 @@ final class NavigationTransition: PlannedTransition {
     var coming: TransitionSide { .only(to) }
     var source: EventSource { .controller(navigation.id) }
 
-    /// The incoming top's `willShow` goes to the delegate, and its view goes in: below the outgoing
-    /// top's for a swipe back, which uncovers it.
-    func willCallbacksSent(in window: Window?) {
-        // `switch`, not `if let`: a binding is a copy, retained and released around each call.
-        switch to {
-        case let incoming?:
-            navigation.tellDelegateWillShow(incoming, animated: plan.animated)
-            navigation.installView(of: incoming, below: plan.isInteractive ? from : nil)
-        case nil: break
-        }
-    }
-
     func willHalfEnded(in window: Window?) -> Window? {
         navigation.windowGoingOn(from: window, transition: "The navigation transition", incoming: to.asArray)
     }
 
-    /// The outgoing top's view leaves, and the stack shows the incoming top.
-    func didCallbacksBegin() {
-        switch from {
-        case let outgoing? where outgoing !== to: navigation.uninstallView(of: outgoing)
-        default: break
+    /// After the will-callbacks, the incoming top's `willShow` goes to the delegate, and its view goes
+    /// in. Before the did-callbacks, the outgoing top's view leaves, and the stack shows the incoming
+    /// top. After the outgoing top's `viewDidDisappear`, its move ends, if the change removed it. At
+    /// the completion: the coordinator's completions, `didShow`, the requests' completions, the
+    /// deallocation of the controller the change removed; then the requests that waited for the
+    /// transition are applied.
+    @inline(__always)
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksSent:
+            guard to != nil else { return }
+            planner.then(.tellDelegateWillShow)
+            planner.then(.installIncomingViews)
+        case .didCallbacksBegin:
+            planner.then(.uninstallOutgoingViews)
+            planner.then(.commitReachedEnd)
+        case .leavingSideEnded:
+            planner.then(.endMoves)
+        case .completion:
+            planner.then(.completeCoordinator)
+            if to != nil { planner.then(.tellDelegateDidShow) }
+            if !completions.isEmpty { planner.then(.runCompletions) }
+            planner.then(.letGo)
+            planner.then(.commitEnded)
+            planner.checkInvariants()
+            planner.then(.applyWaitingRequests)
+            planner.then(.giveSlotBack)
+        case .willCallbacksBegin: break
         }
-        try! navigation.stack.transitionReachedEnd(showing: to)
     }
 
-    /// The outgoing top's move ends right after its `viewDidDisappear`, if the change removed it.
-    func leavingSideEnded() {
-        removed =
-            from === navigation.stack.leavingShown
-            ? navigation.endLeavingShownMove(interactive: plan.isInteractive) : nil
+    func take(_ step: TransitionOwnStep) {
+        let navigation = navigation
+        switch step {
+        case .tellDelegateWillShow:
+            // `switch`, not `if let`: a binding is a copy, retained and released around each call.
+            switch to {
+            case let incoming?: navigation.tellDelegateWillShow(incoming, animated: plan.animated)
+            case nil: break
+            }
+        case .installIncomingViews:
+            // Below the outgoing top's for a swipe back, which uncovers it.
+            switch to {
+            case let incoming?: navigation.installView(of: incoming, below: plan.isInteractive ? from : nil)
+            case nil: break
+            }
+        case .uninstallOutgoingViews:
+            switch from {
+            case let outgoing? where outgoing !== to: navigation.uninstallView(of: outgoing)
+            default: break
+            }
+        case .commitReachedEnd:
+            try! navigation.stack.transitionReachedEnd(showing: to)
+        case .endMoves:
+            removed =
+                from === navigation.stack.leavingShown
+                ? navigation.endLeavingShownMove(interactive: plan.isInteractive) : nil
+        case .completeCoordinator:
+            navigation.ownTransitionCoordinator?.complete(cancelled: false)
+            navigation.ownTransitionCoordinator = nil
+        case .tellDelegateDidShow:
+            switch to {
+            case let incoming?: navigation.tellDelegateDidShow(incoming, animated: plan.animated)
+            case nil: break
+            }
+        case .runCompletions:
+            navigation.runCompletions(completions, rule: .navigationCompletion)
+        case .letGo:
+            from = nil
+            to = nil
+            let removed = removed
+            self.removed = nil
+            navigation.release((consume removed).asArray)
+        case .commitEnded:
+            try! navigation.stack.transitionEnded()
+        case .checkInvariants:
+            navigation.checkInvariants()
+        case .applyWaitingRequests:
+            navigation.applyWaitingRequests()
+        default: assertionFailure("\(step) is not a step of a navigation transition")
+        }
     }
 
     /// The incoming top's move ends right after its `viewDidAppear` (or a `viewDidDisappear` that
@@ -84,30 +139,6 @@ final class NavigationTransition: PlannedTransition {
         if DeliveryLoop.verdict(.appearanceEnded(controller, wasAppearing: wasAppearing)) == .hold {
             navigation.endPendingTopMove(of: controller)
         }
-    }
-
-    /// The coordinator's completions, `didShow`, the requests' completions, the deallocation of the
-    /// controller the change removed; then the requests that waited for the transition are applied.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        let navigation = navigation
-        navigation.ownTransitionCoordinator?.complete(cancelled: false)
-        navigation.ownTransitionCoordinator = nil
-        switch to {
-        case let incoming?: navigation.tellDelegateDidShow(incoming, animated: plan.animated)
-        case nil: break
-        }
-        navigation.runCompletions(completions, rule: .navigationCompletion)
-        from = nil
-        to = nil
-        let removed = removed
-        self.removed = nil
-        // Consumed, so that it is let go of here, not at the end of the function, after the
-        // requests that waited.
-        navigation.release((consume removed).asArray)
-        try! navigation.stack.transitionEnded()
-        navigation.checkInvariants()
-        navigation.applyWaitingRequests()
-        done()
     }
 }
 

@@ -58,11 +58,16 @@ extension PageController {
     /// The outgoing views leave, and the pages of the turn are shown: before a visible turn's
     /// did-callbacks, or at once off screen (``settleOffScreen()``).
     func pagesWentOut(_ turn: PageTurn) {
+        takeOutgoingPagesOut(turn)
+        paging.pagesDisplayed(turn.to)
+    }
+
+    /// The views of the pages `turn` takes out leave (those it shows again stay).
+    func takeOutgoingPagesOut(_ turn: PageTurn) {
         let staying = Set(turn.to.map(ObjectIdentifier.init))
         DeliveryLoop.runListed(.uninstallView, for: turn.from) { page in
             if !staying.contains(ObjectIdentifier(page)) { uninstallView(of: page) }
         }
-        paging.pagesDisplayed(turn.to)
     }
 
     /// The plan of a swipe's `turn` falling back (spec §8): its incoming pages leave again and its
@@ -95,22 +100,18 @@ extension PageController {
         return turn.animated ? .pageByCallAnimated : .pageByCall
     }
 
-    /// The end of a swipe's `turn` that fell back, once its callbacks have run: the incoming
-    /// views leave, the outgoing pages are shown again, and the swipe's coordinator completes
-    /// cancelled. An outgoing page whose appearance ended meanwhile (its view taken out by hand,
+    /// Near the end of a swipe's `turn` that fell back, once its callbacks have run, the incoming
+    /// views having left and the outgoing pages shown again (``PageTurnReversal``): an outgoing
+    /// page whose appearance ended meanwhile (its view taken out by hand,
     /// then put back by this container, F7: with no callbacks of its own) appears with the page
     /// controller, which forwards to it (F6): the reconciler's
     /// ``AppearanceReconciler/Change/broughtBackDuringTransition(of:appearing:animated:rule:)``.
-    func pagesCameBack(_ turn: PageTurn, rule: Rule) {
-        DeliveryLoop.runListed(.uninstallView, for: turn.to) { page in uninstallView(of: page) }
-        paging.pagesDisplayed(turn.from)
+    func reconcilePagesBroughtBack(_ turn: PageTurn, rule: Rule) {
         DeliveryLoop.runListed(.reconcile, for: turn.from) { page in
             AppearanceReconciler.reconcile(
                 page, after: .broughtBackDuringTransition(of: self, appearing: true, animated: true, rule: rule),
                 source: .controller(id))
         }
-        ownTransitionCoordinator?.complete(cancelled: true)
-        ownTransitionCoordinator = nil
     }
 
     /// The moves of a completed turn: each incoming page's `didMove(toParent: self)`, then each
@@ -169,6 +170,8 @@ final class PageTurnTransition: PlannedTransition {
     let plan: TransitionPlan
     let leaving: TransitionSide
     let coming: TransitionSide
+    /// Whether the animation finished, read as it completes, for the completions.
+    private var finished = true
 
     init(_ pageController: PageController, _ turn: PageTurn, swiped: Bool, completions: [(Bool) -> Void] = []) {
         self.pageController = pageController
@@ -183,33 +186,51 @@ final class PageTurnTransition: PlannedTransition {
     var host: Controller? { pageController }
     var source: EventSource { .controller(pageController.id) }
 
-    func willCallbacksSent(in window: Window?) {
-        pageController.pagesWentIn(turn)
-    }
-
     func willHalfEnded(in window: Window?) -> Window? {
         pageController.windowGoingOn(from: window, transition: "The page turn", incoming: turn.entering)
     }
 
-    func didCallbacksBegin() {
-        pageController.pagesWentOut(turn)
+    /// After the will-callbacks, the incoming views go in; before the did-callbacks, the outgoing
+    /// views leave and the machine shows the turn's pages. At the completion, the coordinator's
+    /// completions; for a turn asked for by code, then the moves of the new and old pages, the
+    /// completions, and a request that waited for the turn (a swipe's completion does the rest
+    /// itself, ``PageController/beginInteractivePaging(_:)``).
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksSent:
+            planner.then(.installIncomingViews)
+        case .didCallbacksBegin:
+            planner.then(.uninstallOutgoingViews)
+            planner.then(.commitReachedEnd)
+        case .completion(let finished):
+            self.finished = finished
+            planner.then(.completeCoordinator)
+            if !swiped {
+                planner.then(.endMoves)
+                if !completions.isEmpty { planner.then(.runCompletions) }
+                planner.checkInvariants()
+            }
+            planner.then(.giveSlotBack)
+            if !swiped { planner.then(.commitEnded) }
+        case .willCallbacksBegin, .leavingSideEnded: break
+        }
     }
 
-    /// The coordinator's completions; for a turn asked for by code, then the moves of the new and
-    /// old pages, the completions, and a request that waited for the turn.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
+    func take(_ step: TransitionOwnStep) {
         let pageController = pageController
-        pageController.ownTransitionCoordinator?.complete(cancelled: false)
-        pageController.ownTransitionCoordinator = nil
-        guard !swiped else {
-            done()
-            return
+        switch step {
+        case .installIncomingViews: pageController.pagesWentIn(turn)
+        case .uninstallOutgoingViews: pageController.takeOutgoingPagesOut(turn)
+        case .commitReachedEnd: pageController.paging.pagesDisplayed(turn.to)
+        case .completeCoordinator:
+            pageController.ownTransitionCoordinator?.complete(cancelled: false)
+            pageController.ownTransitionCoordinator = nil
+        case .endMoves: pageController.settleProgrammaticMoves(turn)
+        case .runCompletions: pageController.runPageCompletions(completions, finished: finished)
+        case .checkInvariants: pageController.checkInvariants()
+        case .commitEnded: pageController.endTurnInFlight()
+        default: assertionFailure("\(step) is not a step of a page turn")
         }
-        pageController.settleProgrammaticMoves(turn)
-        pageController.runPageCompletions(completions, finished: finished)
-        pageController.checkInvariants()
-        done()
-        pageController.endTurnInFlight()
     }
 }
 
@@ -237,16 +258,39 @@ final class PageTurnReversal: PlannedTransition {
     var host: Controller? { pageController }
     var source: EventSource { .controller(pageController.id) }
 
-    /// The outgoing pages' views go back in first: one taken out by hand meanwhile gets no
-    /// callbacks of its own (F7).
-    func willCallbacksBegin(in window: Window?) {
-        DeliveryLoop.runListed(.installView, for: turn.from) { page in pageController.installView(of: page) }
-    }
-
     func willHalfEnded(in window: Window?) -> Window? { window }
 
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        pageController.pagesCameBack(turn, rule: plan.didRule)
-        done()
+    /// As the will-callbacks begin, the outgoing pages' views go back in first: one taken out by hand
+    /// meanwhile gets no callbacks of its own (F7). At the completion, the incoming pages' views
+    /// leave, the machine shows the outgoing pages again, those whose appearance ended meanwhile go
+    /// to the reconciler, and the gesture's coordinator completes cancelled.
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksBegin:
+            planner.then(.installIncomingViews)
+        case .completion:
+            planner.then(.uninstallOutgoingViews)
+            planner.then(.commitReachedEnd)
+            planner.then(.reconcile)
+            planner.then(.completeCoordinator)
+            planner.then(.giveSlotBack)
+        case .willCallbacksSent, .didCallbacksBegin, .leavingSideEnded: break
+        }
+    }
+
+    func take(_ step: TransitionOwnStep) {
+        let pageController = pageController
+        switch step {
+        case .installIncomingViews:
+            DeliveryLoop.runListed(.installView, for: turn.from) { page in pageController.installView(of: page) }
+        case .uninstallOutgoingViews:
+            DeliveryLoop.runListed(.uninstallView, for: turn.to) { page in pageController.uninstallView(of: page) }
+        case .commitReachedEnd: pageController.paging.pagesDisplayed(turn.from)
+        case .reconcile: pageController.reconcilePagesBroughtBack(turn, rule: plan.didRule)
+        case .completeCoordinator:
+            pageController.ownTransitionCoordinator?.complete(cancelled: true)
+            pageController.ownTransitionCoordinator = nil
+        default: assertionFailure("\(step) is not a step of a swipe between pages that fell back")
+        }
     }
 }

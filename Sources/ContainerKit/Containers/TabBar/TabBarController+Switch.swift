@@ -49,63 +49,87 @@ final class TabSwitch: PlannedTransition {
         self.coordinator = coordinator
     }
 
-    func willCallbacksBegin(in window: Window?) {
-        self.window = window
-    }
-
-    /// The views swap. A selection or a change of the tabs made by the callbacks before found the
-    /// switch recorded, bringing `to` in: it waits behind this switch, so the views swap as planned.
-    /// Unless those callbacks took the tab bar controller off screen or another switch took this
-    /// one's place (a premise): then the views stay as they are, the selection asks for the switch
-    /// it needs from the tab shown (off screen, inside the call), and the outgoing tab is no longer
-    /// this switch's: if its disappearance is open, the reconciler takes it. The incoming tab's
-    /// open appearance ends in the did-half, which finds it off screen.
-    func willCallbacksSent(in window: Window?) {
-        swapReached = true
-        guard DeliveryLoop.verdict(.switchUnderWay(tabBar, number: number, in: window)) == .hold else {
-            giveUpSwap(in: window)
-            return
-        }
-        if let to { tabBar.installView(of: to) }
-        if let from { tabBar.uninstallView(of: from) }
-        tabBar.selection.viewsSwapped(number: number)
-    }
-
-    /// The swap given up (``willCallbacksSent(in:)``). Out of line: a cold path, kept out of the
-    /// switch's will-half.
-    @inline(never)
-    private func giveUpSwap(in window: Window?) {
-        let outgoing = from
-        from = nil
-        tabBar.selection.swapGivenUp(number: number)
-        if let outgoing {
-            AppearanceReconciler.reconcile(
-                outgoing, after: .letGo(by: tabBar, formerWindow: window), source: .controller(tabBar.id))
-        }
-        tabBar.requestSwitch()
-    }
-
     func willHalfEnded(in window: Window?) -> Window? {
         tabBar.windowGoingOn(from: window, transition: "The tab switch", incoming: to.asArray)
     }
 
-    /// The incoming tab's layout pass (`viewIsAppearing`, §1) comes before the did-callbacks.
-    func didCallbacksBegin() {
-        if let to { tabBar.sendViewIsAppearing(from: to) }
+    /// As the will-callbacks begin, the switch keeps the window for the premises of its will-half.
+    ///
+    /// After them, the views swap. A selection or a change of the tabs made by the callbacks before
+    /// found the switch recorded, bringing `to` in: it waits behind this switch, so the views swap as
+    /// planned. Unless those callbacks took the tab bar controller off screen or another switch took
+    /// this one's place (a premise, read as the point comes): then the swap is given up. The views
+    /// stay as they are, the outgoing tab is no longer this switch's (if its disappearance is open,
+    /// the reconciler takes it), and the selection asks for the switch it needs from the tab shown
+    /// (off screen, inside the call). The incoming tab's open appearance ends in the did-half, which
+    /// finds it off screen.
+    ///
+    /// Before the did-callbacks, the incoming tab's layout pass (`viewIsAppearing`, §1). At the
+    /// completion, the coordinator's completions, then what waited for the switch.
+    @inline(__always)
+    func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
+        switch point {
+        case .willCallbacksBegin:
+            self.window = window
+        case .willCallbacksSent:
+            swapReached = true
+            if DeliveryLoop.verdict(.switchUnderWay(tabBar, number: number, in: window)) == .hold {
+                planner.then(.installIncomingViews)
+                planner.then(.uninstallOutgoingViews)
+                planner.then(.commitViewsSwapped)
+            } else {
+                planner.then(.commitSwapGivenUp)
+                planner.then(.reconcile)
+                planner.then(.applyWaitingRequests)
+            }
+        case .didCallbacksBegin:
+            if to != nil { planner.then(.runLayoutPass) }
+        case .completion:
+            planner.then(.commitEnded)
+            planner.then(.letGo)
+            planner.then(.completeCoordinator)
+            planner.then(.endMoves)
+            planner.checkInvariants()
+            planner.then(.giveSlotBack)
+        case .leavingSideEnded: break
+        }
     }
 
-    /// The coordinator's completions, then what waited for the switch.
-    func complete(finished: Bool, done: VisibleTransitionDone) {
-        tabBar.selection.switchCompleted(number: number)
-        from = nil
-        to = nil
-        if let coordinator {
-            coordinator.complete(cancelled: false)
-            if tabBar.ownTransitionCoordinator === coordinator { tabBar.ownTransitionCoordinator = nil }
+    func take(_ step: TransitionOwnStep) {
+        switch step {
+        case .installIncomingViews: if let to { tabBar.installView(of: to) }
+        case .uninstallOutgoingViews: if let from { tabBar.uninstallView(of: from) }
+        case .commitViewsSwapped: tabBar.selection.viewsSwapped(number: number)
+        case .commitSwapGivenUp: tabBar.selection.swapGivenUp(number: number)
+        case .reconcile: reconcileOutgoing()
+        case .applyWaitingRequests: tabBar.requestSwitch()
+        case .runLayoutPass: if let to { tabBar.sendViewIsAppearing(from: to) }
+        case .commitEnded: tabBar.selection.switchCompleted(number: number)
+        case .letGo:
+            from = nil
+            to = nil
+        case .completeCoordinator:
+            if let coordinator {
+                coordinator.complete(cancelled: false)
+                if tabBar.ownTransitionCoordinator === coordinator { tabBar.ownTransitionCoordinator = nil }
+            }
+            coordinator = nil
+        case .endMoves: tabBar.endRemovalsAfterSwitch()
+        case .checkInvariants: tabBar.checkInvariants()
+        default: assertionFailure("\(step) is not a step of a tab switch")
         }
-        coordinator = nil
-        tabBar.finishSwitch()
-        done()
+    }
+
+    /// The swap given up: the outgoing tab is no longer this switch's, and if its disappearance is
+    /// open, the reconciler takes it. Out of line: a cold path, kept out of the switch's will-half.
+    @inline(never)
+    private func reconcileOutgoing() {
+        let outgoing = from
+        from = nil
+        if let outgoing {
+            AppearanceReconciler.reconcile(
+                outgoing, after: .letGo(by: tabBar, formerWindow: window), source: .controller(tabBar.id))
+        }
     }
 }
 
@@ -198,12 +222,17 @@ extension TabBarController: VisibleTransitionHost {
     /// After a switch: the removals that waited for it end (a tab taken out while shown, or while
     /// the switch that hides it was half done).
     func finishSwitch() {
+        endRemovalsAfterSwitch()
+        checkInvariants()
+    }
+
+    /// The removals that waited for a switch end (``finishSwitch()``).
+    func endRemovalsAfterSwitch() {
         let removals = selection.switchFinished()
         changingContents {
             DeliveryLoop.runListed(.endRemoval, for: removals) { tab in
                 endMove(of: tab, stays: false, rule: .tabMove)
             }
         }
-        checkInvariants()
     }
 }
