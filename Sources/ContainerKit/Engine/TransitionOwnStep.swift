@@ -46,6 +46,9 @@ enum TransitionOwnStep: UInt8 {
     case commitReachedEnd
     /// A dismissal has cut the chain's links.
     case commitUnlinked
+    /// The gesture's end is recorded: a swipe's pages are shown, unless a request made during the
+    /// swipe asked for others.
+    case commitGestureEnded
     /// The transition has ended.
     case commitEnded
 
@@ -68,6 +71,8 @@ enum TransitionOwnStep: UInt8 {
     case tellDelegateDidShow
     /// `presentationControllerDidDismiss(_:)`.
     case tellDelegateDidDismiss
+    /// `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`.
+    case tellDelegateDidFinishAnimating
 
     // The app's blocks.
 

@@ -91,16 +91,16 @@ extension Controller {
             interaction: handle, window: window
         ) { [weak self, weak handle, weak window] _ in
             guard let self else { return }
+            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
             if handle?.state == .cancelled {
                 TransitionRunner.run(
-                    PullReversal(self, source: source, coordinator: coordinator), in: window, done: .nothing)
+                    PullReversal(self, source: source, coordinator: coordinator, window: window), in: window,
+                    done: done)
             } else {
                 TransitionRunner.end(
-                    PullDismissal(self, source: source, delegate: delegate, coordinator: coordinator), finished: true,
-                    done: .nothing)
+                    PullDismissal(self, source: source, delegate: delegate, coordinator: coordinator, window: window),
+                    finished: true, done: done)
             }
-            window?.releaseVisibleTransitionSlot()
-            window?.resolveStatusBarAppearance()
         }
         animation = started
         window.animationStarted(started)
@@ -131,6 +131,9 @@ final class PullDismissal: PlannedTransition {
     let delegate: (any PresentationDelegate)?
     /// The coordinator the will-half made, for the did-half to complete.
     private var coordinator: Coordinator?
+    /// The window whose status bar the did-half updates last; held weakly: the engine never keeps
+    /// a window alive (spec §1).
+    private weak var window: Window?
     let plan = TransitionPlan(
         kind: .dismissal, animated: true, duration: PresentationTransition.duration, willOrder: .leavingFirst,
         didOrder: .leavingFirst, loading: .byTheWalk, comingBegins: .windowNotHidden, isInteractive: true,
@@ -138,12 +141,13 @@ final class PullDismissal: PlannedTransition {
 
     init(
         _ presented: Controller, source: EventSource, delegate: (any PresentationDelegate)?,
-        coordinator: Coordinator? = nil
+        coordinator: Coordinator? = nil, window: Window? = nil
     ) {
         self.presented = presented
         self.source = source
         self.delegate = delegate
         self.coordinator = coordinator
+        self.window = window
     }
 
     var host: Controller? { presented.presentingController }
@@ -158,8 +162,8 @@ final class PullDismissal: PlannedTransition {
     func willHalfEnded(in window: Window?) -> Window? { window }
 
     /// As the will-callbacks begin, the chain's machine notes the pull. At the completion, the
-    /// presented view leaves, the links are cut, the coordinator's completions run, then the
-    /// delegate is told `didDismiss`.
+    /// presented view leaves, the links are cut, the coordinator's completions run, the delegate is
+    /// told `didDismiss`, the window's slot is given back, and its status bar is updated.
     func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
         switch point {
         case .willCallbacksBegin:
@@ -170,6 +174,7 @@ final class PullDismissal: PlannedTransition {
             planner.then(.completeCoordinator)
             if delegate != nil { planner.then(.tellDelegateDidDismiss) }
             planner.then(.giveSlotBack)
+            planner.then(.updateStatusBar)
         case .willCallbacksSent, .didCallbacksBegin, .leavingSideEnded: break
         }
     }
@@ -196,6 +201,7 @@ final class PullDismissal: PlannedTransition {
                     DelegateStep.presentationDidDismiss(presented, delegate), source: .controller(presented.id),
                     rule: .presentationDelegate)
             }
+        case .updateStatusBar: window?.resolveStatusBarAppearance()
         default: assertionFailure("\(step) is not a step of a sheet's pull")
         }
     }
@@ -212,14 +218,18 @@ final class PullReversal: PlannedTransition {
     let source: EventSource
     /// The coordinator the pull's will-half made.
     private let coordinator: Coordinator
+    /// The window whose status bar the pull's end updates last; held weakly: the engine never keeps
+    /// a window alive (spec §1).
+    private weak var window: Window?
     let plan = TransitionPlan.goingBack(
         .dismissal, duration: PresentationTransition.duration, split: .oneSideEach, order: .comingFirst,
         willRule: .presentationPull, didRule: .presentationPull, wait: .nothing)
 
-    init(_ presented: Controller, source: EventSource, coordinator: Coordinator) {
+    init(_ presented: Controller, source: EventSource, coordinator: Coordinator, window: Window?) {
         self.presented = presented
         self.source = source
         self.coordinator = coordinator
+        self.window = window
     }
 
     var host: Controller? { presented.presentingController }
@@ -246,11 +256,13 @@ final class PullReversal: PlannedTransition {
         controller.presentation.chain.pullCancelled(reappearing: false)
     }
 
-    /// At the completion, the gesture's coordinator completes cancelled.
+    /// At the completion, the gesture's coordinator completes cancelled, the window's slot is given
+    /// back, and its status bar is updated.
     func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
         guard case .completion = point else { return }
         planner.then(.completeCoordinator)
         planner.then(.giveSlotBack)
+        planner.then(.updateStatusBar)
     }
 
     func take(_ step: TransitionOwnStep) {
@@ -258,6 +270,7 @@ final class PullReversal: PlannedTransition {
         case .completeCoordinator:
             presented.ownTransitionCoordinator = nil
             coordinator.complete(cancelled: true)
+        case .updateStatusBar: window?.resolveStatusBarAppearance()
         default: assertionFailure("\(step) is not a step of a sheet's pull that fell back")
         }
     }

@@ -113,12 +113,12 @@ extension NavigationController {
             interaction: handle, window: window
         ) { [self, weak handle, weak window] _ in
             try! stack.interactivePopGestureEnded()
+            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
             if handle?.state == .cancelled {
-                TransitionRunner.run(PopReversal(self, top: top, below: below), in: window, done: .nothing)
+                TransitionRunner.run(PopReversal(self, top: top, below: below), in: window, done: done)
             } else {
-                TransitionRunner.end(transition, finished: true, done: .nothing)
+                TransitionRunner.end(transition, finished: true, done: done)
             }
-            window?.releaseVisibleTransitionSlot()
         }
         animation = started
         window.animationStarted(started)

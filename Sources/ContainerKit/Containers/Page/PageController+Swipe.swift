@@ -111,7 +111,7 @@ extension PageController {
             return nil
         }
         paging.swipeBegan()
-        let swipeTurn = PageTurnTransition(self, turn, swiped: true)
+        let swipeTurn = PageTurnTransition(self, turn, swiped: true, requestsMadeBefore: requestsBefore)
         TransitionRunner.begin(swipeTurn, in: window)
 
         var animation: TransitionAnimation?
@@ -125,21 +125,12 @@ extension PageController {
             kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
             interaction: handle, window: window
         ) { [self, weak handle, weak window] finished in
-            let completed = handle?.state != .cancelled
-            if completed {
-                TransitionRunner.end(swipeTurn, finished: true, done: .nothing)
-                // Pages asked for by code during the swipe win: their turn runs next.
-                paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsBefore)
-                changingContents { settleCompletedTurn(turn, swiped: true) }
+            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
+            if handle?.state != .cancelled {
+                TransitionRunner.end(swipeTurn, finished: finished, done: done)
             } else {
-                TransitionRunner.end(PageTurnReversal(self, turn), finished: true, done: .nothing)
-                // A page a request made during the swipe names stays, pending, for that request's turn.
-                changingContents { dropOrKeepPending(turn.to) }
+                TransitionRunner.end(PageTurnReversal(self, turn), finished: finished, done: done)
             }
-            tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: completed)
-            checkInvariants()
-            window?.releaseVisibleTransitionSlot()
-            endTurnInFlight()
         }
         animation = started
         window.animationStarted(started)
@@ -167,7 +158,7 @@ extension PageController {
     }
 
     /// Tells the delegate that a swipe's animation ended, `completed` or not.
-    private func tellDelegateDidFinishAnimating(_ finished: Bool, previous: [Controller], completed: Bool) {
+    func tellDelegateDidFinishAnimating(_ finished: Bool, previous: [Controller], completed: Bool) {
         guard let delegate else { return }
         DeliveryLoop.deliver(
             DelegateStep.pageDidFinishAnimating(

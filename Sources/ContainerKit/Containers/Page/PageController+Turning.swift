@@ -159,8 +159,7 @@ extension PageController {
 /// asked for, run by the window, with the "finished" order of the page controller's style and no
 /// delegate calls, then the moves of the new and old pages and the completions; or the turn of a
 /// swipe, whose will-half runs as the swipe begins and whose did-half runs when the animation
-/// completes, if the gesture finished (``PageController/beginInteractivePaging(_:)`` takes the
-/// rest; a ``PageTurnReversal`` runs if it was cancelled).
+/// completes, if the gesture finished (a ``PageTurnReversal`` runs if it was cancelled).
 @MainActor
 final class PageTurnTransition: PlannedTransition {
     let pageController: PageController
@@ -170,13 +169,20 @@ final class PageTurnTransition: PlannedTransition {
     let plan: TransitionPlan
     let leaving: TransitionSide
     let coming: TransitionSide
-    /// Whether the animation finished, read as it completes, for the completions.
+    /// For a swipe, how many requests the page controller had taken when it began: one made since
+    /// wins over the swipe's pages.
+    let requestsMadeBefore: Int
+    /// Whether the animation finished, read as it completes, for the completions and the delegate.
     private var finished = true
 
-    init(_ pageController: PageController, _ turn: PageTurn, swiped: Bool, completions: [(Bool) -> Void] = []) {
+    init(
+        _ pageController: PageController, _ turn: PageTurn, swiped: Bool, requestsMadeBefore: Int = 0,
+        completions: [(Bool) -> Void] = []
+    ) {
         self.pageController = pageController
         self.turn = turn
         self.swiped = swiped
+        self.requestsMadeBefore = requestsMadeBefore
         self.completions = completions
         plan = pageController.plan(of: turn, swiped: swiped)
         leaving = .several(turn.leaving)
@@ -192,9 +198,10 @@ final class PageTurnTransition: PlannedTransition {
 
     /// After the will-callbacks, the incoming views go in; before the did-callbacks, the outgoing
     /// views leave and the machine shows the turn's pages. At the completion, the coordinator's
-    /// completions; for a turn asked for by code, then the moves of the new and old pages, the
-    /// completions, and a request that waited for the turn (a swipe's completion does the rest
-    /// itself, ``PageController/beginInteractivePaging(_:)``).
+    /// completions; for a turn asked for by code, then the moves of the new and old pages and the
+    /// completions; for a swipe, the machine shows the swipe's pages unless a request made during
+    /// it asked for others, then the moves, and the delegate hears the animation finished. Then the
+    /// window's slot is given back, and a request that waited for the turn is asked for.
     func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
         switch point {
         case .willCallbacksSent:
@@ -205,13 +212,17 @@ final class PageTurnTransition: PlannedTransition {
         case .completion(let finished):
             self.finished = finished
             planner.then(.completeCoordinator)
-            if !swiped {
+            if swiped {
+                planner.then(.commitGestureEnded)
+                planner.then(.endMoves)
+                planner.then(.tellDelegateDidFinishAnimating)
+            } else {
                 planner.then(.endMoves)
                 if !completions.isEmpty { planner.then(.runCompletions) }
-                planner.checkInvariants()
             }
+            planner.checkInvariants()
             planner.then(.giveSlotBack)
-            if !swiped { planner.then(.commitEnded) }
+            planner.then(.commitEnded)
         case .willCallbacksBegin, .leavingSideEnded: break
         }
     }
@@ -225,8 +236,17 @@ final class PageTurnTransition: PlannedTransition {
         case .completeCoordinator:
             pageController.ownTransitionCoordinator?.complete(cancelled: false)
             pageController.ownTransitionCoordinator = nil
-        case .endMoves: pageController.settleProgrammaticMoves(turn)
+        case .commitGestureEnded:
+            pageController.paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsMadeBefore)
+        case .endMoves:
+            if swiped {
+                pageController.changingContents { pageController.settleCompletedTurn(turn, swiped: true) }
+            } else {
+                pageController.settleProgrammaticMoves(turn)
+            }
         case .runCompletions: pageController.runPageCompletions(completions, finished: finished)
+        case .tellDelegateDidFinishAnimating:
+            pageController.tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: true)
         case .checkInvariants: pageController.checkInvariants()
         case .commitEnded: pageController.endTurnInFlight()
         default: assertionFailure("\(step) is not a step of a page turn")
@@ -236,8 +256,7 @@ final class PageTurnTransition: PlannedTransition {
 
 /// A swipe between pages that fell back (spec §8): the pages the swipe was bringing in leave again
 /// and those it was taking out come back (``PageController/plan(reversing:)``). Its will-half runs
-/// inside `cancel()`, its did-half when the animation completes;
-/// ``PageController/beginInteractivePaging(_:)`` takes the rest. Made once for each half, so that
+/// inside `cancel()`, its did-half when the animation completes. Made once for each half, so that
 /// the pages are held only by the swipe, as long as they were before it fell back.
 @MainActor
 final class PageTurnReversal: PlannedTransition {
@@ -246,6 +265,8 @@ final class PageTurnReversal: PlannedTransition {
     let plan: TransitionPlan
     let leaving: TransitionSide
     let coming: TransitionSide
+    /// Whether the animation finished, read as it completes, for the delegate.
+    private var finished = true
 
     init(_ pageController: PageController, _ turn: PageTurn) {
         self.pageController = pageController
@@ -263,17 +284,25 @@ final class PageTurnReversal: PlannedTransition {
     /// As the will-callbacks begin, the outgoing pages' views go back in first: one taken out by hand
     /// meanwhile gets no callbacks of its own (F7). At the completion, the incoming pages' views
     /// leave, the machine shows the outgoing pages again, those whose appearance ended meanwhile go
-    /// to the reconciler, and the gesture's coordinator completes cancelled.
+    /// to the reconciler, and the gesture's coordinator completes cancelled; then the pages the swipe
+    /// adopted are dropped (one a request made during the swipe names stays, pending, for that
+    /// request's turn), the delegate hears the animation did not complete, the window's slot is
+    /// given back, and a request that waited for the turn is asked for.
     func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
         switch point {
         case .willCallbacksBegin:
             planner.then(.installIncomingViews)
-        case .completion:
+        case .completion(let finished):
+            self.finished = finished
             planner.then(.uninstallOutgoingViews)
             planner.then(.commitReachedEnd)
             planner.then(.reconcile)
             planner.then(.completeCoordinator)
+            planner.then(.endMoves)
+            planner.then(.tellDelegateDidFinishAnimating)
+            planner.checkInvariants()
             planner.then(.giveSlotBack)
+            planner.then(.commitEnded)
         case .willCallbacksSent, .didCallbacksBegin, .leavingSideEnded: break
         }
     }
@@ -290,6 +319,12 @@ final class PageTurnReversal: PlannedTransition {
         case .completeCoordinator:
             pageController.ownTransitionCoordinator?.complete(cancelled: true)
             pageController.ownTransitionCoordinator = nil
+        case .endMoves:
+            pageController.changingContents { pageController.dropOrKeepPending(turn.to) }
+        case .tellDelegateDidFinishAnimating:
+            pageController.tellDelegateDidFinishAnimating(finished, previous: turn.from, completed: false)
+        case .checkInvariants: pageController.checkInvariants()
+        case .commitEnded: pageController.endTurnInFlight()
         default: assertionFailure("\(step) is not a step of a swipe between pages that fell back")
         }
     }
