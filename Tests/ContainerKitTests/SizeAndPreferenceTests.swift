@@ -156,6 +156,39 @@ private struct SizingTree {
         #expect(recorder.violations.isEmpty)
     }
 
+    @Test func workAViewWillTransitionStartsIsDoneInsideItBeforeTheNextControllerHearsTheSize() {  // §10, §1
+        // The resize plans each controller's step on the delivery loop's agenda; what a1's callback
+        // starts (c's addition and appearance walk) plans above them and is done inside the call, before
+        // b's step. c was not p's child when p forwarded, so it hears no size.
+        let recorder = Recorder()
+        recorder.record {
+            let tree = SizingTree()
+            let c = Leaf(name: "c")
+            tree.a1.onWillTransition = { _, _ in embed(c, in: tree.p, frame: SizingTree.oldFrame) }
+            recorder.skipEvents()
+            tree.window.resize(to: SizingTree.newSize)
+            recorder.expect(
+                """
+                p.viewWillTransition(to: Size(width: 480, height: 320))
+                a.viewWillTransition(to: Size(width: 480, height: 320))
+                a1.viewWillTransition(to: Size(width: 480, height: 320))
+                c.willMove(toParent: p)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
+                b.viewWillTransition(to: Size(width: 480, height: 320))
+                """)
+            tree.window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(tree.p.children.map(\.id.description) == ["a", "b", "c"])
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
     @Test func sizeForChildContentContainerOverrideChangesWhatThatChildAndItsChildrenReceive() {
         let recorder = Recorder()
         recorder.record {

@@ -1,7 +1,7 @@
 /// The agenda: the steps planned and not run yet.
 extension DeliveryLoop {
-    /// The planned steps of every appearance walk, transition side, list and transition's point
-    /// under way, innermost last.
+    /// The planned steps of every appearance walk, transition side, list, transition's point and
+    /// window resize under way, innermost last.
     ///
     /// A walk, the ``TransitionRunner`` running one side of a transition, or the code running a
     /// list (``runListed(_:for:_:)``) puts the steps it plans on top and runs them, the last
@@ -31,6 +31,7 @@ extension DeliveryLoop {
         case .forwarded(let planned): return planned
         case .listed, .held: preconditionFailure("a listed step above a walk's")
         case .own: preconditionFailure("a transition's own step above a walk's")
+        case .sizeTransition: preconditionFailure("a size transition's step above a walk's")
         }
     }
 
@@ -108,6 +109,7 @@ extension DeliveryLoop {
                 controller.release()
             case .forwarded: preconditionFailure("a walk's step above a listed one")
             case .own: preconditionFailure("a transition's own step above a listed one")
+            case .sizeTransition: preconditionFailure("a size transition's step above a listed one")
             }
         }
     }
@@ -123,10 +125,7 @@ extension DeliveryLoop {
         let end = agenda.count
         var next = base
         while next < end {
-            switch agenda.entry(at: next) {
-            case .own(let step): body(step)
-            case .forwarded, .listed, .held: preconditionFailure("a controller's step among a transition's own")
-            }
+            body(agenda.ownStep(at: next))
             assert(agenda.count == end, "a transition's own step left steps of its own planned")
             next &+= 1
         }
@@ -155,6 +154,12 @@ enum AgendaEntry {
     /// A step the transition the ``TransitionRunner`` runs takes itself (``TransitionOwnStep``): the
     /// transition holds what it needs, so the entry holds no reference.
     case own(TransitionOwnStep)
+    /// A controller's `viewWillTransition(to:with:)` in a window's resize
+    /// (``Window/resize(to:)``): a size and a source, which the other entries do not carry, so the
+    /// entry holds them in an object of their own, made only by a resize, where a field of the
+    /// entry itself would make every step of every walk take more room. Held by the entry and let
+    /// go of once its step has run, as ``held(_:_:)``'s controller is.
+    case sizeTransition(Unmanaged<PlannedSizeTransition>)
 }
 
 /// What is planned for one controller of a list: a side of a visible transition, or a list found
@@ -283,11 +288,14 @@ struct Agenda {
         return (steps.unsafelyUnwrapped + count).move()
     }
 
-    /// The step at `index`, left where it is.
+    /// The transition's own step at `index`, left where it is.
     @inline(__always)
-    func entry(at index: Int) -> AgendaEntry {
+    func ownStep(at index: Int) -> TransitionOwnStep {
         assert(index < count, "no step there")
-        return steps.unsafelyUnwrapped[index]
+        guard case .own(let step) = (steps.unsafelyUnwrapped + index).pointee else {
+            preconditionFailure("a controller's step among a transition's own")
+        }
+        return step
     }
 
     /// Takes off the steps above `base`, all of them a transition's own steps, which hold nothing

@@ -46,10 +46,12 @@
 /// pass plans its own walk), and a visible transition's own steps at each of the runner's points
 /// (``TransitionOwnStep``: its views in and out, its machine's commits, its delegate calls, the
 /// `animations` block, the coordinator's alongside animations and completions, the app's
-/// completions, its moves and releases), every walk's, side's, list's and point's above those of
-/// the one it is nested in. What runs one step at a time, not from the agenda, each checked against
-/// its premises with ``verdict(_:)`` where it runs: the single root of a leaf view entering or
-/// leaving a window, and a window resize's walk.
+/// completions, its moves and releases), and a window resize's `viewWillTransition(to:with:)` for
+/// each controller (``PlannedSizeTransition``), every walk's, side's, list's and point's above those
+/// of the one it is nested in. What runs at once, not from the agenda: the single root of a leaf
+/// view entering or leaving a window (its walk checks the root's state itself), and a single step
+/// that nothing is planned after (a delegate's call, a completion, a data source's answer), which
+/// the loop delivers as it is planned.
 @MainActor
 enum DeliveryLoop {
     /// The frame of the step being delivered, innermost first: whose callback it is, and which.

@@ -121,7 +121,7 @@ enum ControllerStep: Step {
     }
 }
 
-/// `viewWillTransition(to:with:)` of a controller (§9).
+/// `viewWillTransition(to:with:)` of a controller (§10).
 struct SizeTransitionStep: Step {
     let controller: Controller
     let size: Size

@@ -28,20 +28,26 @@ extension Window {
         defer { storedRootController?.checkInvariants() }
         let coordinator = Coordinator(isAnimated: false, duration: 0)
         if let root = storedRootController {
-            var stack: [(controller: Controller, size: Size, source: EventSource)] = [
-                (root, size, .window(windowID))
-            ]
-            while let (controller, size, source) = stack.popLast() {
-                let forwards = controller.deliverViewWillTransition(to: size, coordinator: coordinator, source: source)
-                guard forwards else { continue }
+            let base = DeliveryLoop.agendaTop
+            DeliveryLoop.planSizeTransition(PlannedSizeTransition(root, size, source: .window(windowID)))
+            DeliveryLoop.drainSizeTransitions(above: base) { step in
+                let controller = step.controller
+                let size = step.size
+                guard controller.deliverViewWillTransition(to: size, coordinator: coordinator, source: step.source)
+                else { return }
+                // Planned once its callback has run, and in reverse, as the agenda runs its top first:
+                // its children in order, each with the size its container gives it then, and after
+                // their trees the controller it presents.
                 if let presented = controller.presentedController {
-                    stack.append((presented, size, .controller(controller.id)))
+                    DeliveryLoop.planSizeTransition(
+                        PlannedSizeTransition(presented, size, source: .controller(controller.id)))
                 }
-                guard let container = controller as? ContainerController else { continue }
+                guard let container = controller as? ContainerController else { return }
                 for child in container.children.reversed() {
                     let childSize = container.size(forChildContentContainer: child, withParentContainerSize: size)
                     if let childView = child.storedView, childView.frame.size == childSize { continue }
-                    stack.append((child, childSize, .controller(container.id)))
+                    DeliveryLoop.planSizeTransition(
+                        PlannedSizeTransition(child, childSize, source: .controller(container.id)))
                 }
             }
         }
@@ -51,5 +57,44 @@ extension Window {
         }
         coordinator.runAlongsideAnimations()
         coordinator.complete(cancelled: false)
+    }
+}
+
+/// A controller's `viewWillTransition(to:with:)` planned on the loop's agenda by a window's resize
+/// (``Window/resize(to:)``): the controller, held until its step has run, the size it is sent, and
+/// where the callback comes from (the window for its root, else the controller that forwards to
+/// it). A controller's children and the controller it presents are planned once its callback has
+/// run, with the sizes its container gives them then (`size(forChildContentContainer:…)`, the
+/// app's code); the step checks no premise: a controller a callback took out of the tree meanwhile
+/// still gets its size, as it always has (MODEL).
+@MainActor
+final class PlannedSizeTransition {
+    let controller: Controller
+    let size: Size
+    let source: EventSource
+
+    init(_ controller: Controller, _ size: Size, source: EventSource) {
+        self.controller = controller
+        self.size = size
+        self.source = source
+    }
+}
+
+extension DeliveryLoop {
+    /// Plans `step` on top of the agenda, which holds it until it has run.
+    static func planSizeTransition(_ step: PlannedSizeTransition) {
+        agenda.append(.sizeTransition(Unmanaged.passRetained(step)))
+    }
+
+    /// Takes the size transitions planned above `base` off the agenda one by one, the top first,
+    /// and runs `body` on each, which plans the steps of those it forwards to above the others.
+    static func drainSizeTransitions(above base: Int, _ body: (PlannedSizeTransition) -> Void) {
+        while agenda.count > base {
+            switch agenda.removeLast() {
+            case .sizeTransition(let step): body(step.takeRetainedValue())
+            case .forwarded, .listed, .held, .own:
+                preconditionFailure("another kind of step above a size transition's")
+            }
+        }
     }
 }
