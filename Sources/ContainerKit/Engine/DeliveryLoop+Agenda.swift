@@ -133,10 +133,12 @@ extension DeliveryLoop {
     }
 }
 
-/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, or a step for
-/// one controller of a list (``ListedStep``: a transition's side, or a list found before the first
-/// one's callbacks run). Each is checked against its premises with ``DeliveryLoop/verdict(_:)``
-/// when its turn comes, not when it is planned.
+/// A step on the loop's agenda (``DeliveryLoop/agenda``): a walk's step for a child, a step for one
+/// controller of a list (``ListedStep``: a transition's side, or a list found before the first
+/// one's callbacks run), a transition's own step (``TransitionOwnStep``), or a controller's step in
+/// a window's resize (``PlannedSizeTransition``). A step with premises is checked against them with
+/// ``DeliveryLoop/verdict(_:)`` when its turn comes, not when it is planned; a resize's step has
+/// none.
 enum AgendaEntry {
     /// An appearance walk's step for a child, with the premises it was planned under.
     case forwarded(PlannedStep)

@@ -20,8 +20,9 @@ enum TransitionPoint: Equatable {
 ///
 /// At each of its points (``TransitionPoint``) the ``TransitionRunner`` has the transition plan
 /// these steps on the loop's agenda (``PlannedTransition/planOwnSteps(at:in:_:)``), in the order
-/// they run, then takes them off one by one and has the transition take each
-/// (``PlannedTransition/take(_:)``); the runner takes the two that are its own
+/// they run, then reads them there one by one, has the transition take each
+/// (``PlannedTransition/take(_:)``), and takes them all off once the last has run
+/// (``DeliveryLoop/drainOwn(above:_:)``); the runner takes the two that are its own
 /// (``runAlongsideAnimations``, ``giveSlotBack``). Each names what it does; what it does it to (the
 /// views, the blocks, the delegate) the transition holds. A step whose premise a callback of an
 /// earlier one may break checks it when its turn comes; a premise that holds for all of a point's

@@ -199,8 +199,8 @@ protocol PlannedTransition: AnyObject {
     /// Takes the coordinator the runner made for the transition.
     func adopt(_ coordinator: Coordinator)
     /// Plans the transition's own steps for `point` with `planner`, in the order they are to run
-    /// (``TransitionOwnStep``): the runner takes them off the agenda one by one and has the
-    /// transition take each (``take(_:)``). What the point reads once for all its steps (the window
+    /// (``TransitionOwnStep``): the runner reads them on the agenda one by one, in that order, and
+    /// has the transition take each (``take(_:)``). What the point reads once for all its steps (the window
     /// the will-half runs in, a premise of all or none of them) is read here, as the point comes.
     /// The completion (``TransitionPoint/completion(finished:)``) plans
     /// ``TransitionOwnStep/giveSlotBack`` once, where the transition gives its window's slot back.

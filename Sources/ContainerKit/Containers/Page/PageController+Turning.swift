@@ -55,8 +55,9 @@ extension PageController {
         DeliveryLoop.runListed(.installView, for: turn.to) { page in installView(of: page) }
     }
 
-    /// The outgoing views leave, and the pages of the turn are shown: before a visible turn's
-    /// did-callbacks, or at once off screen (``settleOffScreen()``).
+    /// The outgoing views leave, and the pages of the turn are shown, at once: off screen
+    /// (``settleOffScreen()``). A visible turn takes the two as steps of its own before its
+    /// did-callbacks (``PageTurnTransition``).
     func pagesWentOut(_ turn: PageTurn) {
         takeOutgoingPagesOut(turn)
         paging.pagesDisplayed(turn.to)
