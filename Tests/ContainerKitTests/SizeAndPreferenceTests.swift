@@ -164,7 +164,11 @@ private struct SizingTree {
         recorder.record {
             let tree = SizingTree()
             let c = Leaf(name: "c")
-            tree.a1.onWillTransition = { _, _ in embed(c, in: tree.p, frame: SizingTree.oldFrame) }
+            // p holds a1, which holds the hook: the hook holds p weakly.
+            tree.a1.onWillTransition = { [weak p = tree.p] _, _ in
+                guard let p else { return }
+                embed(c, in: p, frame: SizingTree.oldFrame)
+            }
             recorder.skipEvents()
             tree.window.resize(to: SizingTree.newSize)
             recorder.expect(
