@@ -91,7 +91,7 @@ extension Controller {
             interaction: handle, window: window
         ) { [weak self, weak handle, weak window] _ in
             guard let self else { return }
-            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
+            let done = VisibleTransitionDone(releasingSlotOf: window)
             if handle?.state == .cancelled {
                 TransitionRunner.run(
                     PullReversal(self, source: source, coordinator: coordinator, window: window), in: window,

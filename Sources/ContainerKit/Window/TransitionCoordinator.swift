@@ -101,3 +101,12 @@ final class Coordinator: TransitionCoordinator {
         }
     }
 }
+
+extension Controller {
+    /// Completes the coordinator of the transition this controller runs, if it has one, `cancelled`
+    /// or not (its completion blocks run), then stops naming it.
+    final func completeOwnTransitionCoordinator(cancelled: Bool) {
+        ownTransitionCoordinator?.complete(cancelled: cancelled)
+        ownTransitionCoordinator = nil
+    }
+}

@@ -26,6 +26,12 @@ struct VisibleTransitionDone {
         self.window = LivenessLink(window)
     }
 
+    /// Gives `window`'s transition slot back when called, if there is a window; does nothing
+    /// otherwise (a gesture's animation, which holds its window weakly, ending after it went away).
+    init(releasingSlotOf window: Window?) {
+        self.window = window.map(LivenessLink.init)
+    }
+
     private init() {
         window = nil
     }

@@ -113,7 +113,7 @@ extension NavigationController {
             interaction: handle, window: window
         ) { [self, weak handle, weak window] _ in
             try! stack.interactivePopGestureEnded()
-            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
+            let done = VisibleTransitionDone(releasingSlotOf: window)
             if handle?.state == .cancelled {
                 TransitionRunner.run(PopReversal(self, top: top, below: below), in: window, done: done)
             } else {
@@ -192,9 +192,7 @@ final class PopReversal: PlannedTransition {
         case .uninstallOutgoingViews: navigation.uninstallView(of: below)
         case .commitReachedEnd: try! navigation.stack.transitionReachedEnd(showing: top)
         case .endMoves: removed = navigation.endLeavingShownMove(interactive: true)
-        case .completeCoordinator:
-            navigation.ownTransitionCoordinator?.complete(cancelled: true)
-            navigation.ownTransitionCoordinator = nil
+        case .completeCoordinator: navigation.completeOwnTransitionCoordinator(cancelled: true)
         case .tellDelegateWillShow: navigation.tellDelegateWillShow(top, animated: true)
         case .tellDelegateDidShow: navigation.tellDelegateDidShow(top, animated: true)
         case .letGo:

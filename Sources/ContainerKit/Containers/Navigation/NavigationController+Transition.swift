@@ -104,9 +104,7 @@ final class NavigationTransition: PlannedTransition {
             removed =
                 from === navigation.stack.leavingShown
                 ? navigation.endLeavingShownMove(interactive: plan.isInteractive) : nil
-        case .completeCoordinator:
-            navigation.ownTransitionCoordinator?.complete(cancelled: false)
-            navigation.ownTransitionCoordinator = nil
+        case .completeCoordinator: navigation.completeOwnTransitionCoordinator(cancelled: false)
         case .tellDelegateDidShow:
             switch to {
             case let incoming?: navigation.tellDelegateDidShow(incoming, animated: plan.animated)

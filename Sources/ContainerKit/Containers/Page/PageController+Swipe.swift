@@ -125,7 +125,7 @@ extension PageController {
             kind: .paging, container: self, from: turn.from, to: turn.to, duration: Self.turnDuration,
             interaction: handle, window: window
         ) { [self, weak handle, weak window] finished in
-            let done = window.map(VisibleTransitionDone.init(releasingSlotOf:)) ?? .nothing
+            let done = VisibleTransitionDone(releasingSlotOf: window)
             if handle?.state != .cancelled {
                 TransitionRunner.end(swipeTurn, finished: finished, done: done)
             } else {

@@ -234,9 +234,7 @@ final class PageTurnTransition: PlannedTransition {
         case .installIncomingViews: pageController.pagesWentIn(turn)
         case .uninstallOutgoingViews: pageController.takeOutgoingPagesOut(turn)
         case .commitReachedEnd: pageController.paging.pagesDisplayed(turn.to)
-        case .completeCoordinator:
-            pageController.ownTransitionCoordinator?.complete(cancelled: false)
-            pageController.ownTransitionCoordinator = nil
+        case .completeCoordinator: pageController.completeOwnTransitionCoordinator(cancelled: false)
         case .commitGestureEnded:
             pageController.paging.swipeCompleted(showing: turn.to, requestsMadeBefore: requestsMadeBefore)
         case .endMoves:
@@ -317,9 +315,7 @@ final class PageTurnReversal: PlannedTransition {
             DeliveryLoop.runListed(.uninstallView, for: turn.to) { page in pageController.uninstallView(of: page) }
         case .commitReachedEnd: pageController.paging.pagesDisplayed(turn.from)
         case .reconcile: pageController.reconcilePagesBroughtBack(turn, rule: plan.didRule)
-        case .completeCoordinator:
-            pageController.ownTransitionCoordinator?.complete(cancelled: true)
-            pageController.ownTransitionCoordinator = nil
+        case .completeCoordinator: pageController.completeOwnTransitionCoordinator(cancelled: true)
         case .endMoves:
             pageController.changingContents { pageController.dropOrKeepPending(turn.to) }
         case .tellDelegateDidFinishAnimating:
