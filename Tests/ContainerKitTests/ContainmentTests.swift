@@ -210,6 +210,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             p.addChild(c)
             recorder.expect(
                 """
+                c.willMove(toParent: nil)
                 c.didMove(toParent: nil)
                 c.willMove(toParent: p)
                 """)
@@ -218,6 +219,94 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             #expect(c.parent === p)
             c.didMove(toParent: p)
             recorder.expect("c.didMove(toParent: p)")
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// R4, R7: a child whose move is open already (its container began its removal, or its
+    /// addition to `q` has not ended) gets no second `willMove`: the removal's
+    /// `didMove(toParent: nil)` ends the open move where the child ended up.
+    @Test(arguments: [true, false])
+    func reparentingAChildWhoseMoveIsOpenSendsNoSecondWillMove(removalOpen: Bool) {  // R4, R7
+        let recorder = Recorder()
+        recorder.record {
+            let q = Parent(name: "q")
+            let p = Parent(name: "p")
+            let c = Leaf(name: "c")
+            if removalOpen {
+                embed(c, in: q)
+                c.willMove(toParent: nil)
+            } else {
+                q.addChild(c)
+            }
+            recorder.skipEvents()
+
+            p.addChild(c)
+            recorder.expect(
+                """
+                c.didMove(toParent: nil)
+                c.willMove(toParent: p)
+                """)
+            #expect(q.children.isEmpty && p.children.map(\.id) == [c.id] && c.parent === p)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// R4: re-parenting's `willMove(toParent: nil)` is the child's own: an override that removes
+    /// the child from its parent there ends the move itself, and the addition goes on, with no
+    /// second removal and no violation.
+    @Test func aChildThatLeavesItsParentInsideReparentingsWillMoveIsAddedStill() {  // R4
+        let recorder = Recorder()
+        recorder.record {
+            let q = Parent(name: "q")
+            let p = Parent(name: "p")
+            let c = SpyController(name: "c")
+            embed(c, in: q)
+            c.onWillMove = { [unowned c] parent in
+                if parent == nil { c.removeFromParent() }
+            }
+            recorder.skipEvents()
+
+            p.addChild(c)
+            recorder.expect(
+                """
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                c.willMove(toParent: p)
+                """)
+            #expect(q.children.isEmpty && p.children.map(\.id) == [c.id] && c.parent === p)
+            c.onWillMove = nil
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// R4, R7: an override of re-parenting's `willMove(toParent: nil)` that adds the child to a
+    /// third container: that addition removes it from `q` (its removal is open, so no second
+    /// `willMove`), then `p`'s addition takes it from `r`, whose addition it ends with nil.
+    @Test func aChildAddedElsewhereInsideReparentingsWillMoveEndsUpWhereTheOuterCallPutsIt() {  // R4, R7
+        let recorder = Recorder()
+        recorder.record {
+            let q = Parent(name: "q")
+            let p = Parent(name: "p")
+            let r = Parent(name: "r")
+            let c = SpyController(name: "c")
+            embed(c, in: q)
+            c.onWillMove = { [unowned r] parent in
+                if parent == nil { r.addChild(c) }
+            }
+            recorder.skipEvents()
+
+            p.addChild(c)
+            c.onWillMove = nil
+            recorder.expect(
+                """
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                c.willMove(toParent: r)
+                c.didMove(toParent: nil)
+                c.willMove(toParent: p)
+                """)
+            #expect(q.children.isEmpty && r.children.isEmpty && p.children.map(\.id) == [c.id] && c.parent === p)
         }
         #expect(recorder.violations.isEmpty)
     }

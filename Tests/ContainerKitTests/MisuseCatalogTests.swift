@@ -1431,6 +1431,7 @@ extension MisuseCatalogTests {
         window.runUntilIdle()
         check.recorder.expect(
             """
+            f.willMove(toParent: nil)
             f.didMove(toParent: nil)
             f.loadView()
             f.viewDidLoad()
@@ -2156,6 +2157,7 @@ extension MisuseCatalogTests {
         }
         check.recorder.expect(
             """
+            c.willMove(toParent: nil)
             c.didMove(toParent: nil)
             c.willMove(toParent: q)
             """, filter: .everything)

@@ -168,10 +168,11 @@ import Testing
             embed(c, in: p)
             recorder.skipEvents()
 
-            // R4: addChild(_:) removes the child from its parent first, with no willMove(toParent: nil).
+            // R4: addChild(_:) removes the child from its parent first, willMove(toParent: nil) included.
             q.addChild(c)
             recorder.expect(
                 """
+                c.willMove(toParent: nil)
                 c.didMove(toParent: nil)
                 c.willMove(toParent: q)
                 """)

@@ -6,8 +6,8 @@ extension ContainerController {
     /// ``children`` (R1), and never sends `didMove`: call `child.didMove(toParent: self)` yourself
     /// once the child's view is in place (R3). It does not touch views: the child appears when its
     /// view enters a visible window, typically in the `addSubview(_:)` that follows. If `child` has
-    /// another parent, it is first removed as ``Controller/removeFromParent()`` would, with
-    /// `didMove(toParent: nil)` and no violation (R4).
+    /// another parent, it is first removed from there, with `willMove(toParent: nil)` and
+    /// `didMove(toParent: nil)`, as a container removes a child, and no violation (R4).
     ///
     /// Refused (a fault, nothing fires): adding a controller to itself or to one of its
     /// descendants, or to a controller presented (itself or through an ancestor) from it or one of
@@ -21,8 +21,9 @@ extension ContainerController {
     /// ## Callback order
     ///
     /// With `p` this container and `c` the child, inside the call:
-    /// 1. `c.didMove(toParent: nil)` — only when `c` had another parent (R4)
-    /// 2. `c.willMove(toParent: p)` — `c` joins `p.children` when it returns (R1)
+    /// 1. `c.willMove(toParent: nil)` — only when `c` had another parent and no move open (R4)
+    /// 2. `c.didMove(toParent: nil)` — only when `c` had another parent: `c` has left it (R4)
+    /// 3. `c.willMove(toParent: p)` — `c` joins `p.children` when it returns (R1)
     ///
     /// - Parameter child: The controller to add. It stays in ``children``, in the order of the
     ///   calls (R5), until ``Controller/removeFromParent()`` takes it out.
@@ -49,6 +50,16 @@ extension ContainerController {
                 ).report()
                 return
             case .removeFromCurrentParentFirst:
+                if let former = currentParent, child.containment.isAttached {
+                    DeliveryLoop.beginReparentingRemoval(of: child, from: former)
+                    reparenting = true
+                    // Its override took it out of `former` itself, or elsewhere: the addition goes
+                    // on from where the child is now, if it still may.
+                    if child.storedParent !== former {
+                        if !admitsAfterRemoval(child, from: former) { return }
+                        continue
+                    }
+                }
                 child.performRemoval(reparenting: true)
                 if let former = currentParent, !admitsAfterRemoval(child, from: former) { return }
                 reparenting = true
@@ -118,8 +129,8 @@ extension ContainerController {
     }
 
     /// R4's second half: `child` has left `former`, and the callbacks of that removal
-    /// (`didMove(toParent: nil)`) may have changed the tree so that the addition is now refused (they
-    /// presented `child`, say). The removal cannot be undone, so the refusal is not a fault that
+    /// (`willMove(toParent: nil)`, `didMove(toParent: nil)`) may have changed the tree so that the
+    /// addition is now refused (they presented `child`, say). The removal cannot be undone, so the refusal is not a fault that
     /// changed nothing: it is reported as a warning that says the addition was given up, and
     /// `child` stays where the callbacks left it.
     private func admitsAfterRemoval(_ child: Controller, from former: ContainerController) -> Bool {

@@ -41,7 +41,8 @@
 ///
 /// Off screen, the same calls send the same containment callbacks and no appearance callback; the
 /// child appears later, together with its parent (spec §2.3). `addChild(_:)` on a controller that
-/// has another parent removes it from there first, with `c.didMove(toParent: nil)` (R4). A
+/// has another parent removes it from there first, with `c.willMove(toParent: nil)` and
+/// `c.didMove(toParent: nil)` (R4). A
 /// controller's root view may go under a view owned by another controller only when that
 /// controller is its parent (R6).
 ///

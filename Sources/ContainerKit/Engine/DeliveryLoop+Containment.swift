@@ -40,6 +40,21 @@ extension DeliveryLoop {
         }
     }
 
+    /// Re-parenting's first step (R4): `child`, a child of `former` with no move open, is about to
+    /// be removed from it by another container's `addChild(_:)`. Commits `willMove(toParent: nil)`,
+    /// then sends it. A child whose move is open already (its container called
+    /// `willMove(toParent: nil)`, or its addition has not ended) gets none: no second willMove is
+    /// sent while a move is open (R7), and the removal's `didMove(toParent: nil)` ends that move.
+    static func beginReparentingRemoval(of child: Controller, from former: ContainerController) {
+        guard child.containment.isAttached else { return }
+        switch child.containment.willMove(toParentNumbered: nil) {
+        case .accept:
+            child.deliverWillMove(toParent: nil, source: .controller(former.id), rule: .reparentingWillMove)
+        case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
+            preconditionFailure("\(child.id) was a child of \(former.id) with no move open, yet its machine refused")
+        }
+    }
+
     /// A built-in container ends `child`'s move where it stays: commits `didMove(toParent:
     /// container)`, then sends it (R2); a removal it cancels ends elsewhere than it was heading (R7).
     static func endMove(of child: Controller, staying container: ContainerController, rule: Rule) {

@@ -8,7 +8,7 @@ enum Rule: UInt8 {
     // Forwarding (F1, F4, F6)
     case forwarded, forwardedByHand, builtInForwarding
     // Containment (R1–R4, R7)
-    case addChild, removeFromParent, reparentingRemoval, reparentingAddition
+    case addChild, removeFromParent, reparentingWillMove, reparentingRemoval, reparentingAddition
     case containerWillMoveToNil, containerDidMove, containerDidMoveInTransition, containerCall, moveEndsElsewhere
     // transition(from:to:…) (§5)
     case transitionWill, transitionDid, transitionCompletion
@@ -56,8 +56,9 @@ enum Rule: UInt8 {
         case .builtInForwarding: ("F6", [.log], "a built-in container drives its visible child from its own callback")
         case .addChild: ("R1", [.doc], "addChild(_:) sends it before the child joins children")
         case .removeFromParent: ("R2", [.doc], "removeFromParent() sends it after the child left children")
-        case .reparentingRemoval: ("R4", [.doc], "addChild(_:) first removes the child from its old parent")
-        case .reparentingAddition: ("R4", [.doc], "then the move to the new parent (the order of the two is MODEL)")
+        case .reparentingWillMove: ("R4", [.log], "addChild(_:) first begins the child's move out of its old parent")
+        case .reparentingRemoval: ("R4", [.doc], "then removes the child from its old parent")
+        case .reparentingAddition: ("R4", [.log], "then the move to the new parent, in UIKit's order")
         case .containerWillMoveToNil: ("R3", [.doc], "the container calls it before removeFromParent()")
         case .containerDidMove: ("R3", [.doc], "the container calls it once the child is in place")
         case .containerDidMoveInTransition: ("R3", [.doc], "the container calls it from the transition's completion")

@@ -97,6 +97,11 @@ package struct ContainmentStateMachine: Sendable {
     @inline(__always)
     package var isMovingToParent: Bool { phase == .attaching }
 
+    /// Whether the controller is a child with no move open: the one state from which re-parenting
+    /// sends `willMove(toParent: nil)` before the removal (R4).
+    @inline(__always)
+    package var isAttached: Bool { phase == .attached }
+
     /// Whether a `willMove(toParent: nil)` is open (R8's window for `isMovingFromParent`).
     @inline(__always)
     package var isMovingFromParent: Bool { phase == .detaching }

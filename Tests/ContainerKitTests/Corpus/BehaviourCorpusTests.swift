@@ -18,6 +18,9 @@ import Testing
 ///   file lists it. Run it on two commits and diff the outputs to see what changed.
 /// - `CONTAINERKIT_UPDATE_CORPUS=1` rewrites the file from the engine as it is. Do it only for a
 ///   change of behaviour the spec allows, in a commit of its own that lists the seeds and why.
+/// - `CONTAINERKIT_CORPUS_DUMP=<file>` writes every seed's canonical text to `<file>` (about 3
+///   minutes). Dump on the commit before a change and on the change, and
+///   `Tests/Corpus/compare-dumps before after` lists the seeds that differ and how.
 @Suite @MainActor struct BehaviourCorpusTests {
     nonisolated static let environment = ProcessInfo.processInfo.environment
 
@@ -30,6 +33,10 @@ import Testing
         CrashReporter.install()
         if Self.environment["CONTAINERKIT_UPDATE_CORPUS"] == "1" {
             try await Self.update()
+            return
+        }
+        if let path = Self.environment["CONTAINERKIT_CORPUS_DUMP"] {
+            try await Self.dump(to: URL(fileURLWithPath: path))
             return
         }
         let corpus = try CorpusFile(text: String(contentsOf: Self.fileURL, encoding: .utf8))
@@ -125,6 +132,24 @@ import Testing
         }
         try CorpusFile(entries: entries).text.write(to: fileURL, atomically: true, encoding: .utf8)
         print("Behaviour corpus: wrote \(entries.count) hashes to \(fileURL.path)")
+    }
+
+    /// Writes every seed's canonical text to `url`, each after a line `=== <seed>`, in the corpus's
+    /// order.
+    private static func dump(to url: URL) async throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            Issue.record("Behaviour corpus: cannot create \(url.path)")
+            return
+        }
+        let file = try FileHandle(forWritingTo: url)
+        defer { try? file.close() }
+        for index in 0..<CorpusFile.sequences {
+            let seed = SeededGenerator.sequenceSeed(base: CorpusFile.base, index: index)
+            let text = CorpusSequence(seed: seed).text
+            try file.write(contentsOf: Data("=== \(seed)\n\(text)\(text.hasSuffix("\n") ? "" : "\n")".utf8))
+            await Task.yield()
+        }
+        print("Behaviour corpus: wrote \(CorpusFile.sequences) canonical texts to \(url.path)")
     }
 
     /// `Tests/Corpus/random-sequences.txt`, found from this file's path.

@@ -1654,6 +1654,7 @@ extension BuiltInRegressionTests {
             embed(box, in: manual)  // R4 takes box from root; its view leaves the window
             recorder.expect(
                 """
+                box.willMove(toParent: nil)
                 box.didMove(toParent: nil)
                 box.willMove(toParent: manual)
                 -- box's view leaves the window: the swipe completes inside the removal of page's view

@@ -638,6 +638,7 @@ import Testing
             box.addChild(f)
             recorder.expect(
                 """
+                f.willMove(toParent: nil)
                 f.didMove(toParent: nil)
                 -- inside it, root.present(f, animated: false); then the addition is given up (a warning)
                 """)

@@ -35,6 +35,7 @@ import Testing
                 """
                 root.viewWillAppear(animated: false)
                 h.viewWillAppear(animated: false)
+                m.willMove(toParent: nil)
                 m.didMove(toParent: nil)
                 m.willMove(toParent: box)
                 box.viewWillAppear(animated: false)
