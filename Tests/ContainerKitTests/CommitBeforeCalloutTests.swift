@@ -121,13 +121,11 @@ extension Recorder {
                 """
                 r.viewWillAppear(animated: false)     => appearing
                 c.viewWillAppear(animated: false)     => appearing
-                -- end of turn: a viewIsAppearing sent with its end step reads the appeared that step
-                -- committed (one sent after viewWillAppear, or by the layout pass, reads appearing).
-                -- §3 keeps appearing until viewDidAppear: a known difference, for the layout pass of
-                -- the core-timing issue (21) to remove.
-                r.viewIsAppearing(animated: false)    => appeared
+                -- end of turn: the layout pass, then the did-appears; the appearance is open until
+                -- viewDidAppear (§3)
+                r.viewIsAppearing(animated: false)    => appearing
+                c.viewIsAppearing(animated: false)    => appearing
                 r.viewDidAppear(animated: false)      => appeared
-                c.viewIsAppearing(animated: false)    => appeared
                 c.viewDidAppear(animated: false)      => appeared
                 -- window.rootController = nil
                 r.viewWillDisappear(animated: false)  => disappearing
@@ -158,7 +156,7 @@ extension Recorder {
                 c.viewDidLoad()                       => loaded true
                 c.viewWillAppear(animated: false)     => appearing
                 c.didMove(toParent: root)
-                c.viewIsAppearing(animated: false)    => appeared
+                c.viewIsAppearing(animated: false)    => appearing
                 c.viewDidAppear(animated: false)      => appeared
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)  => disappearing
@@ -348,9 +346,9 @@ extension Recorder {
                 m.viewWillAppear(animated: false)     => appearing
                 -- c's by hand, from m's callbacks: begin(true), end() at the end of the turn, begin(false), end()
                 c.viewWillAppear(animated: false)     => appearing
-                m.viewIsAppearing(animated: false)    => appeared
+                m.viewIsAppearing(animated: false)    => appearing
                 m.viewDidAppear(animated: false)      => appeared
-                c.viewIsAppearing(animated: false)    => appeared
+                c.viewIsAppearing(animated: false)    => appearing
                 c.viewDidAppear(animated: false)      => appeared
                 m.viewWillDisappear(animated: false)  => disappearing
                 c.viewWillDisappear(animated: false)  => disappearing

@@ -31,6 +31,85 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
         #expect(recorder.violations.isEmpty)
     }
 
+    /// §1, §3 [rev 2]: the layout pass of a turn reaches every tree that entered the window in it,
+    /// in the order they entered, each pre-order, before the first of their `viewDidAppear`s.
+    @Test func twoTreesEnteringInOneTurnHearEveryViewIsAppearingBeforeAnyViewDidAppear() {  // §1, §3
+        let recorder = Recorder()
+        recorder.record {
+            let c1 = Parent(name: "c1")
+            let (window, _, _) = enterTwoTrees(c1, recorder)
+            recorder.expect(
+                Self.twoTreesEntered + """
+
+                    c1.viewIsAppearing(animated: false)
+                    c1x.viewIsAppearing(animated: false)
+                    c2.viewIsAppearing(animated: false)
+                    c1.viewDidAppear(animated: false)
+                    c1x.viewDidAppear(animated: false)
+                    c2.viewDidAppear(animated: false)
+                    """, filter: .everything)
+            withExtendedLifetime(window) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// §1, §3 [rev 2]: a `viewIsAppearing` of the layout pass whose override takes its view out of
+    /// the window ends that appearance there: it and what is below it disappear at once, hear no
+    /// more of the pass and no `viewDidAppear`; the pass goes on to the next tree.
+    @Test func aViewIsAppearingOfTheLayoutPassThatTakesItsViewOutEndsThatAppearance() {  // §1, §3, F2
+        let recorder = Recorder()
+        recorder.record {
+            let c1 = SpyContainerController(name: "c1")
+            c1.onViewIsAppearing = { [unowned c1] _ in c1.view.removeFromSuperview() }
+            let (window, c1x, c2) = enterTwoTrees(c1, recorder)
+            c1.onViewIsAppearing = nil
+            recorder.expect(
+                Self.twoTreesEntered + """
+
+                    c1.viewIsAppearing(animated: false)
+                    c1.viewWillDisappear(animated: false)
+                    c1x.viewWillDisappear(animated: false)
+                    c1.viewDidDisappear(animated: false)
+                    c1x.viewDidDisappear(animated: false)
+                    c2.viewIsAppearing(animated: false)
+                    c2.viewDidAppear(animated: false)
+                    """, filter: .everything)
+            #expect(c1.appearanceState == .disappeared && c1x.appearanceState == .disappeared)
+            #expect(c2.appearanceState == .appeared)
+            withExtendedLifetime(window) {}
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// `c1`, with a child `c1x`, and a leaf `c2`, embedded one after the other in a visible root
+    /// `p`, in one turn that then ends. Returns the window, which the caller keeps, `c1x` and `c2`.
+    private func enterTwoTrees(
+        _ c1: ContainerController, _ recorder: Recorder
+    ) -> (Window, Controller, Controller) {
+        let p = Parent(name: "p")
+        let window = show(p)
+        let c1x = Leaf(name: "c1x")
+        let c2 = Leaf(name: "c2")
+        embed(c1x, in: c1)
+        _ = c2.view
+        recorder.skipEvents()
+        embed(c1, in: p)
+        embed(c2, in: p)
+        window.runUntilIdle()
+        return (window, c1x, c2)
+    }
+
+    /// What ``enterTwoTrees(_:_:)`` sends inside its calls.
+    private static let twoTreesEntered = """
+        c1.willMove(toParent: p)
+        c1.viewWillAppear(animated: false)
+        c1x.viewWillAppear(animated: false)
+        c1.didMove(toParent: p)
+        c2.willMove(toParent: p)
+        c2.viewWillAppear(animated: false)
+        c2.didMove(toParent: p)
+        """
+
     @Test func showingAWindowMakesItsTreeAppear() {  // §4 root shown
         let recorder = Recorder()
         recorder.record {
@@ -51,8 +130,8 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             recorder.expect(
                 """
                 p.viewIsAppearing(animated: false)
-                p.viewDidAppear(animated: false)
                 c.viewIsAppearing(animated: false)
+                p.viewDidAppear(animated: false)
                 c.viewDidAppear(animated: false)
                 """, filter: .everything)
             #expect(p.appearanceState == .appeared)

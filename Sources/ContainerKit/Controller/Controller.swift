@@ -197,7 +197,13 @@ open class Controller {
     }
 
     /// The view is in the hierarchy and about to appear; runs once per appearance, after
-    /// ``viewWillAppear(_:)`` and before ``viewDidAppear(_:)``. Call `super`.
+    /// ``viewWillAppear(_:)`` and before ``viewDidAppear(_:)``, while ``appearanceState`` still
+    /// reads `appearing`. Call `super`.
+    ///
+    /// For a tree entering a visible window it runs in the layout pass at the end of the turn: every
+    /// controller of the turn's appearances hears it, pre-order, before any hears
+    /// ``viewDidAppear(_:)``. A container transition sends it right after ``viewWillAppear(_:)``;
+    /// a manual ``endAppearanceTransition()``, right before ``viewDidAppear(_:)``.
     open func viewIsAppearing(_ animated: Bool) {
         superCalled(.viewIsAppearing)
     }

@@ -249,7 +249,8 @@ enum ListedStep {
     /// brought into one by a transition, a controller that joined an appearing parent too late.
     case reconcile
 
-    // A tab switch's layout pass (``TabBarController/sendViewIsAppearing(from:)``).
+    // The layout pass (``LayoutPass/run(from:source:rule:)``): a window's, at the end of a turn, and
+    // a tab switch's.
 
     /// Send `viewIsAppearing(_:)` to an incoming controller, if it is still appearing then (premise:
     /// ``DeliveryLoop/Premises/reached(_:_:)``), and plan the step for those appearing with it.

@@ -60,21 +60,26 @@ extension DeliveryLoop {
             }
             return step
         case .end(let appearing):
+            // An appearance this step ends that has not had its viewIsAppearing (a transition whose
+            // did-callbacks come at once, a manual begin and end, a tree no layout pass reached)
+            // gets it first, while it is still open (§3).
+            if appearing != false, controller.appearance.awaitsViewIsAppearing {
+                let premises = Premises.transition(
+                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
+                controller.appearance.noteViewIsAppearingSent()
+                controller.deliverAppearance(
+                    .isAppearing, animated: controller.appearance.openTransitionIsAnimated ?? false, source: source,
+                    rule: .viewIsAppearingBeforeDidAppear)
+                // Its viewIsAppearing moved it on (its view left the window, say): this appearance
+                // is over, and neither it nor its children get its did-callback.
+                guard verdict(premises) == .hold else { return nil }
+            }
             let action =
                 manual || appearing == nil
                 ? controller.appearance.end()
                 : controller.appearance.driveEnd(appearing: appearing ?? true)
             switch action {
-            case .callViewDidAppear(let animated, let viewIsAppearingFirst):
-                if viewIsAppearingFirst {
-                    let premises = Premises.transition(
-                        of: controller, epoch: controller.appearance.epoch, state: .appeared)
-                    controller.deliverAppearance(
-                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInWindow)
-                    // Its viewIsAppearing moved it on (its view left the window, say): this
-                    // appearance is over, and neither it nor its children get its did-callback.
-                    guard verdict(premises) == .hold else { return nil }
-                }
+            case .callViewDidAppear(let animated, _):
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
                 controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
                 return .end(appearing: true)

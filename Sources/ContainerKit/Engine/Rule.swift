@@ -4,6 +4,7 @@ enum Rule: UInt8 {
     // Views, windows and turns (§1, §3, F2)
     case viewLoad, manualAppearance, windowEntry, windowExit, turnEnd
     case viewIsAppearingInWindow, viewIsAppearingInTransition, viewIsAppearingInTabSwitch
+    case viewIsAppearingBeforeDidAppear
     case sizeTransition, preferredContentSize, release
     // Forwarding (F1, F4, F6)
     case forwarded, forwardedByHand, builtInForwarding
@@ -43,7 +44,9 @@ enum Rule: UInt8 {
         case .windowExit: ("F2", [.model], "a view leaving, or its window hidden: inside the call, pre-order")
         case .turnEnd: ("§1", [.log], "deferred to the end of the window's turn")
         case .viewIsAppearingInWindow:
-            ("§3", [.model], "entering a window: at the end of the turn, before viewDidAppear")
+            ("§1", [.log, .model], "the layout pass: at the end of the turn, before the turn's viewDidAppears")
+        case .viewIsAppearingBeforeDidAppear:
+            ("§3", [.doc, .log], "otherwise: right before viewDidAppear, the appearance still open")
         case .viewIsAppearingInTransition: ("§3", [.log, .model], "in a transition: right after viewWillAppear")
         case .viewIsAppearingInTabSwitch:
             ("§1", [.log, .model], "the layout pass: the incoming tab's, before the did-half")

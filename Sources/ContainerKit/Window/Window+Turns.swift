@@ -25,8 +25,9 @@ extension Window {
     /// Inside the call, round by round, each piece of work in the order it was queued. A piece of
     /// work is one of:
     /// - the did-appear half of a controller `c` whose view entered the window during the turn and
-    ///   is still in it: `c.viewIsAppearing(animated: false)`, `c.viewDidAppear(animated: false)`,
-    ///   then each descendant's, pre-order
+    ///   is still in it: `c.viewDidAppear(animated: false)`, then each descendant's, pre-order. The
+    ///   round's first such half is preceded by the layout pass: `viewIsAppearing(animated: false)`
+    ///   of every controller whose did-appear the round completes, tree by tree, pre-order
     /// - the start of the visible transitions requested (navigation, tab, page, presentation), one
     ///   at a time in request order: view loading, will-callbacks, delegate calls (each request
     ///   lists its own)
@@ -81,8 +82,13 @@ extension Window {
             }
             rounds += 1
             swap(&deferred, &running)
-            for work in running {
-                perform(work)
+            var laidOut = false
+            for index in running.indices {
+                if !laidOut, case .completeAppearance = running[index] {
+                    laidOut = true
+                    layOut(running[index...])
+                }
+                perform(running[index])
             }
             running.removeAll(keepingCapacity: true)
         }
@@ -130,6 +136,27 @@ extension Window {
             animation.complete(finished: true)
         case .startVisibleTransitions:
             startVisibleTransitions()
+        }
+    }
+
+    /// The layout pass of a round (§1, §3 **[rev 2]**), run as the round reaches its first deferred
+    /// did-appear: `viewIsAppearing(_:)` of every appearance the round's did-appears complete, root
+    /// by root in the order they were queued, each tree pre-order, before the first of those
+    /// did-appears. A completion that has nothing left to complete has no pass either, nor one
+    /// whose root heard its `viewIsAppearing(_:)` already.
+    private func layOut(_ works: ArraySlice<DeferredWork>) {
+        for work in works {
+            // A root whose viewIsAppearing was sent already (an earlier root's pass reached it, as
+            // each level of a chain that entered level by level is reached by the top's) has its
+            // tree laid out: so a round's pass stays linear in the trees it lays out.
+            guard case .completeAppearance(let completion) = work,
+                DeliveryLoop.verdict(.deferredAppearance(completion, in: self)) == .hold,
+                let controller = completion.controller, controller.appearance.awaitsViewIsAppearing
+            else { continue }
+            let plannedBy = completionCalls.isEmpty ? nil : completionCalls[completion.serial]
+            Planning.resume(plannedBy) {
+                LayoutPass.run(from: controller, source: .window(windowID), rule: .viewIsAppearingInWindow)
+            }
         }
     }
 

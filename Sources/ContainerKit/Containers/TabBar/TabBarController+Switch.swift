@@ -103,7 +103,8 @@ final class TabSwitch: PlannedTransition {
         case .commitSwapGivenUp: tabBar.selection.swapGivenUp(number: number)
         case .reconcile: reconcileOutgoing()
         case .applyWaitingRequests: tabBar.requestSwitch()
-        case .runLayoutPass: if let to { tabBar.sendViewIsAppearing(from: to) }
+        case .runLayoutPass:
+            if let to { LayoutPass.run(from: to, source: .controller(tabBar.id), rule: .viewIsAppearingInTabSwitch) }
         case .commitEnded: tabBar.selection.switchCompleted(number: number)
         case .letGo:
             from = nil
@@ -162,44 +163,6 @@ extension TabBarController: VisibleTransitionHost {
         // it (spec §1). `from` is not `to` (the pending switch says so): the refusal cannot come.
         let started = try! selection.switchBegan(from: from, to: to)
         TransitionRunner.run(TabSwitch(self, started, deferringDidHalf: deferringDidHalf), in: window, done: done)
-    }
-
-    /// The layout pass of an incoming tab (§1, §3 **[rev 2]**): `viewIsAppearing` of `incoming` and of
-    /// the controllers appearing with it that it reaches by forwarding, pre-order, each once per
-    /// appearance, before the switch's did-callbacks. A controller a callback moved on is passed
-    /// over, with what is below it.
-    ///
-    /// Each controller's step is planned on the loop's agenda, those appearing with it above it as
-    /// it runs, last first, so that they run in order before the next step planned below.
-    func sendViewIsAppearing(from incoming: Controller) {
-        let base = DeliveryLoop.agendaTop
-        DeliveryLoop.planHeld(.layOutAppearing, for: incoming)
-        DeliveryLoop.drainListed(.layOutAppearing, above: base) { controller in
-            guard DeliveryLoop.verdict(.reached(controller, .appearing)) == .hold else { return }
-            if controller.appearance.awaitsViewIsAppearing,
-                !DeliveryLoop.sendViewIsAppearing(
-                    to: controller, source: .controller(id), rule: .viewIsAppearingInTabSwitch)
-            {
-                return
-            }
-            for next in appearingWith(controller).reversed() {
-                DeliveryLoop.planHeld(.layOutAppearing, for: next)
-            }
-        }
-    }
-
-    /// The children `controller` forwards its appearance to (F1, F6): none for one that forwards by
-    /// hand (F4).
-    private func appearingWith(_ controller: Controller) -> [Controller] {
-        guard let container = controller.asContainer, let containerView = container.storedView else { return [] }
-        switch container.appearanceForwarding {
-        case .automatic:
-            return container.children.filter { $0.storedView?.isDescendant(of: containerView) == true }
-        case .containerDriven:
-            return container.children.filter { container.shows($0) }
-        case .manual:
-            return []
-        }
     }
 
     /// Off screen: the switch happens inside the call, with no appearance callbacks. The outgoing
