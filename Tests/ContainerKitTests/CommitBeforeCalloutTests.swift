@@ -281,8 +281,8 @@ extension Recorder {
                 p1.loadView()                         => loaded false, then true
                 p1.viewDidLoad()                      => loaded true
                 p1.viewWillAppear(animated: true)     => appearing
-                p1.viewIsAppearing(animated: true)    => appearing
                 p0.viewWillDisappear(animated: true)  => disappearing
+                p1.viewIsAppearing(animated: true)    => appearing
                 p1.viewDidAppear(animated: true)      => appeared
                 p0.viewDidDisappear(animated: true)   => disappeared
                 p1.didMove(toParent: page)

@@ -202,8 +202,9 @@ open class Controller {
     ///
     /// For a tree entering a visible window it runs in the layout pass at the end of the turn: every
     /// controller of the turn's appearances hears it, pre-order, before any hears
-    /// ``viewDidAppear(_:)``. A container transition sends it right after ``viewWillAppear(_:)``;
-    /// a manual ``endAppearanceTransition()``, right before ``viewDidAppear(_:)``.
+    /// ``viewDidAppear(_:)``. An animated transition sends it right after its will-callbacks (and
+    /// the navigation delegate's `willShow`); one that is not animated, and a manual
+    /// ``endAppearanceTransition()``, right before ``viewDidAppear(_:)``.
     open func viewIsAppearing(_ animated: Bool) {
         superCalled(.viewIsAppearing)
     }

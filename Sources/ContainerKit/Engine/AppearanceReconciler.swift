@@ -116,13 +116,13 @@ enum AppearanceReconciler {
         case .join(let parent, let appearing, let animated):
             let rule: Rule = parent.appearanceForwarding == .containerDriven ? .builtInForwarding : .forwarded
             AppearanceWalk.run(
-                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
+                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .beforeDidAppear),
                 source: .controller(parent.id), rule: rule, rootIsManual: false)
         case .exit(let animated, let rule):
             AppearanceWalk.exit([controller], animated: animated, source: source, rule: rule)
         case .redo(let appearing, let animated, let rule):
             AppearanceWalk.run(
-                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .afterWillAppear),
+                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .beforeDidAppear),
                 source: source, rule: rule, rootIsManual: false)
             AppearanceWalk.run(
                 from: controller, step: .end(appearing: appearing), source: source, rule: rule, rootIsManual: false)

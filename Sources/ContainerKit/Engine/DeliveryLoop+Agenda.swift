@@ -255,6 +255,9 @@ enum ListedStep {
     /// Send `viewIsAppearing(_:)` to an incoming controller, if it is still appearing then (premise:
     /// ``DeliveryLoop/Premises/reached(_:_:)``), and plan the step for those appearing with it.
     case layOutAppearing
+    /// Run the layout pass from one of a transition's incoming controllers
+    /// (``TransitionRunner/layOutComing(of:)``), in the order of their will-callbacks.
+    case layOutComing
 
     // A dismissal's end (``PresentationTransition``).
 

@@ -63,16 +63,12 @@ extension DeliveryLoop {
             // An appearance this step ends that has not had its viewIsAppearing (a transition whose
             // did-callbacks come at once, a manual begin and end, a tree no layout pass reached)
             // gets it first, while it is still open (§3).
-            if appearing != false, controller.appearance.awaitsViewIsAppearing {
-                let premises = Premises.transition(
-                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
-                controller.appearance.noteViewIsAppearingSent()
-                controller.deliverAppearance(
-                    .isAppearing, animated: controller.appearance.openTransitionIsAnimated ?? false, source: source,
-                    rule: .viewIsAppearingBeforeDidAppear)
-                // Its viewIsAppearing moved it on (its view left the window, say): this appearance
-                // is over, and neither it nor its children get its did-callback.
-                guard verdict(premises) == .hold else { return nil }
+            // Its viewIsAppearing moved it on (its view left the window, say): this appearance is
+            // over, and neither it nor its children get its did-callback.
+            if appearing != false, controller.appearance.awaitsViewIsAppearing,
+                !sendViewIsAppearingBeforeItsEnd(to: controller, source: source)
+            {
+                return nil
             }
             let action =
                 manual || appearing == nil
@@ -99,11 +95,24 @@ extension DeliveryLoop {
     /// Sends the `viewIsAppearing(_:)` of a layout pass (§1, §3 **[rev 2]**) to `controller`, whose
     /// open appearance awaits it: commits that it was sent, then sends it. Returns whether the
     /// appearance's premises still hold once it returns: a controller its callback moved on
-    /// forwards the pass no further.
+    /// forwards the pass no further. It carries the flag its appearance began with.
     static func sendViewIsAppearing(to controller: Controller, source: EventSource, rule: Rule) -> Bool {
         let premises = Premises.transition(of: controller, epoch: controller.appearance.epoch, state: .appearing)
+        let animated = controller.appearance.openTransitionIsAnimated ?? false
         controller.appearance.noteViewIsAppearingSent()
-        controller.deliverAppearance(.isAppearing, animated: false, source: .given(source), rule: rule)
+        controller.deliverAppearance(.isAppearing, animated: animated, source: .given(source), rule: rule)
+        return verdict(premises) == .hold
+    }
+
+    /// ``sendViewIsAppearing(to:source:rule:)`` for a controller whose appearance an end step is
+    /// about to end: with the flag its appearance began with, citing that it comes right before
+    /// `viewDidAppear(_:)`.
+    private static func sendViewIsAppearingBeforeItsEnd(to controller: Controller, source: CallbackSource) -> Bool {
+        let premises = Premises.transition(of: controller, epoch: controller.appearance.epoch, state: .appearing)
+        let animated = controller.appearance.openTransitionIsAnimated ?? false
+        controller.appearance.noteViewIsAppearingSent()
+        controller.deliverAppearance(
+            .isAppearing, animated: animated, source: source, rule: .viewIsAppearingBeforeDidAppear)
         return verdict(premises) == .hold
     }
 

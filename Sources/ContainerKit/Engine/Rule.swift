@@ -47,7 +47,8 @@ enum Rule: UInt8 {
             ("§1", [.log, .model], "the layout pass: at the end of the turn, before the turn's viewDidAppears")
         case .viewIsAppearingBeforeDidAppear:
             ("§3", [.doc, .log], "otherwise: right before viewDidAppear, the appearance still open")
-        case .viewIsAppearingInTransition: ("§3", [.log, .model], "in a transition: right after viewWillAppear")
+        case .viewIsAppearingInTransition:
+            ("§1", [.log, .model], "an animated transition: right after its will-callbacks and willShow")
         case .viewIsAppearingInTabSwitch:
             ("§1", [.log, .model], "the layout pass: the incoming tab's, before the did-half")
         case .sizeTransition: ("§10", [.doc, .log], "a resize reaches each controller inside the call, parent first")

@@ -22,8 +22,8 @@ enum TransitionPoint: Equatable {
 /// these steps on the loop's agenda (``PlannedTransition/planOwnSteps(at:in:_:)``), in the order
 /// they run, then reads them there one by one, has the transition take each
 /// (``PlannedTransition/take(_:)``), and takes them all off once the last has run
-/// (``DeliveryLoop/drainOwn(above:_:)``); the runner takes the two that are its own
-/// (``runAlongsideAnimations``, ``giveSlotBack``). Each names what it does; what it does it to (the
+/// (``DeliveryLoop/drainOwn(above:_:)``); the runner takes the three that are its own
+/// (``runAlongsideAnimations``, ``runLayoutPass``, ``giveSlotBack``). Each names what it does; what it does it to (the
 /// views, the blocks, the delegate) the transition holds. A step whose premise a callback of an
 /// earlier one may break checks it when its turn comes; a premise that holds for all of a point's
 /// steps or none (a tab switch still under way) is read as the point comes, when its steps are
@@ -60,8 +60,9 @@ enum TransitionOwnStep: UInt8 {
     case installIncomingViews
     /// The outgoing controllers' views leave, each only from where the transition put or found it.
     case uninstallOutgoingViews
-    /// The incoming controllers' layout pass: `viewIsAppearing(_:)`, before the did-callbacks (a
-    /// tab switch, §1).
+    /// The incoming controllers' layout pass (§1, §3 **[rev 2]**): `viewIsAppearing(_:)`, right
+    /// after the will-half of an animated transition (the runner plans it there, last), before
+    /// the did-callbacks of a tab switch (the switch plans it). The runner's own step.
     case runLayoutPass
 
     // The host's delegate, if it has one when the step's turn comes.
@@ -134,9 +135,9 @@ struct OwnStepPlanner {
 extension TransitionRunner {
     /// Has `transition` plan its own steps for `point` on the agenda, then runs them in the order
     /// planned (``DeliveryLoop/drainOwn(above:_:)``): the transition takes its steps, the runner the
-    /// two that are its own
-    /// (`coordinator`'s alongside animations, planned after the transition's at
-    /// ``TransitionPoint/willCallbacksSent``, and `done`, ``TransitionOwnStep/giveSlotBack``).
+    /// three that are its own (`coordinator`'s alongside animations and, for an animated
+    /// transition, the incoming controllers' layout pass, both planned after the transition's at
+    /// ``TransitionPoint/willCallbacksSent``; and `done`, ``TransitionOwnStep/giveSlotBack``).
     @inline(__always)
     static func runOwnSteps<Transition: PlannedTransition>(
         of transition: Transition, at point: TransitionPoint, in window: Window?,
@@ -146,9 +147,12 @@ extension TransitionRunner {
         let planner = OwnStepPlanner()
         transition.planOwnSteps(at: point, in: window, planner)
         if coordinator != nil { planner.then(.runAlongsideAnimations) }
+        // `if case`, not `==`: the synthesized equality of a point is a call at every point.
+        if case .willCallbacksSent = point, transition.plan.laysOutAfterTheWills { planner.then(.runLayoutPass) }
         DeliveryLoop.drainOwn(above: base) { step in
             switch step {
             case .runAlongsideAnimations: runAlongsideAnimations(of: coordinator)
+            case .runLayoutPass: layOutComing(of: transition)
             case .giveSlotBack: done()
             default: transition.take(step)
             }

@@ -151,8 +151,15 @@ struct TransitionPlan {
     var lastFirstWills: Side?
     var loading: Loading
     var comingBegins: ComingCondition
-    /// When an incoming controller's `viewIsAppearing` comes.
-    var comingTiming: AppearanceStateMachine.ViewIsAppearingTiming = .afterWillAppear
+    /// The rule of the incoming controllers' layout pass (§1, §3 **[rev 2]**): their
+    /// `viewIsAppearing(_:)`, right after the will-callbacks of an animated transition (the
+    /// navigation delegate's `willShow` included), before the did-half of a tab switch, and
+    /// otherwise just before each `viewDidAppear(_:)`.
+    var layoutPassRule = Rule.viewIsAppearingInTransition
+
+    /// Whether the runner lays the incoming controllers out once the will-half's steps have run
+    /// (``TransitionOwnStep/runLayoutPass``): an animated transition whose did-callbacks wait.
+    var laysOutAfterTheWills: Bool { animated && sendsWillCallbacks && split == .willsThenDids }
     /// Whether the runner makes a ``TransitionCoordinator`` for the transition: not for a custom
     /// transition, which has none, nor for a cancelled gesture going back, which completes the
     /// gesture's.

@@ -136,7 +136,7 @@ enum TransitionRunner {
             transition.willBeginLeaving(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
+                step: .begin(appearing: false, animated: plan.animated, timing: .beforeDidAppear),
                 source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
@@ -152,7 +152,7 @@ enum TransitionRunner {
             transition.willBeginComing(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
+                step: .begin(appearing: true, animated: plan.animated, timing: .beforeDidAppear),
                 source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
@@ -171,7 +171,7 @@ enum TransitionRunner {
                 transition.willBeginLeaving(controller)
                 AppearanceWalk.run(
                     from: controller,
-                    step: .begin(appearing: false, animated: plan.animated, timing: .afterWillAppear),
+                    step: .begin(appearing: false, animated: plan.animated, timing: .beforeDidAppear),
                     source: source, rule: plan.willRule, rootIsManual: false)
             }
             transition.endDisappearance(of: controller, source: source)
@@ -196,7 +196,7 @@ enum TransitionRunner {
             transition.willBeginComing(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: true, animated: plan.animated, timing: plan.comingTiming),
+                step: .begin(appearing: true, animated: plan.animated, timing: .beforeDidAppear),
                 source: source, rule: plan.willRule, rootIsManual: false)
             let wasAppearing = controller.appearanceState == .appearing
             transition.endAppearance(of: controller, source: source)
@@ -230,6 +230,17 @@ enum TransitionRunner {
             AppearanceWalk.endIncomingAppearance(
                 of: controller, animated: plan.animated, source: source, rule: plan.didRule)
             transition.appearanceEnded(of: controller, wasAppearing: wasAppearing)
+        }
+    }
+
+    /// The layout pass of `transition`'s incoming controllers (§1, §3 **[rev 2]**), in the order
+    /// of their will-callbacks: `viewIsAppearing(_:)` of each that still awaits it, and of the
+    /// controllers appearing with it.
+    static func layOutComing<Transition: PlannedTransition>(of transition: Transition) {
+        let plan = transition.plan
+        let source = transition.source
+        runSteps(.layOutComing, for: transition.coming, lastFirst: plan.lastFirstWills == .coming) { controller in
+            LayoutPass.run(from: controller, source: source, rule: plan.layoutPassRule)
         }
     }
 

@@ -777,7 +777,8 @@ import Testing
 
     /// Found by the soak (seed 2238973382686553801): `nav.push(box)`; in the push's will-callbacks,
     /// before `box`'s view goes into `nav`'s, `e`'s `viewIsAppearing(_:)` takes `page`, `box`'s child
-    /// and `e`'s container, out of `box` (R2 moves no view). `page`, appearing with its view out of
+    /// and `e`'s container, out of `box` (R2 moves no view; its `viewWillAppear(_:)` here, as
+    /// `viewIsAppearing(_:)` comes later since the layout pass). `page`, appearing with its view out of
     /// any window, is left to what began it; the push then installs `box`'s view, `page`'s inside it,
     /// with no callbacks (F7), and its did-callbacks no longer reach `page`: it was left appearing in
     /// the visible window. `page` is now a driving root of the view the transition brought in, and
@@ -794,7 +795,7 @@ import Testing
             embed(page, in: box)
             embed(nav, in: root)
             let window = show(root)
-            e.onViewIsAppearing = { [unowned page] _ in
+            e.onViewWillAppear = { [unowned page] _ in
                 guard page.parent != nil else { return }
                 page.willMove(toParent: nil)
                 page.removeFromParent()
@@ -995,11 +996,9 @@ import Testing
                 -- window.runUntilIdle(): the transition to q starts
                 a.viewWillDisappear(animated: false)
                 q.viewWillAppear(animated: false)
-                q.viewIsAppearing(animated: false)
                 s.viewWillAppear(animated: false)
                 d.willMove(toParent: nil)
                 d.didMove(toParent: nil)
-                s.viewIsAppearing(animated: false)
                 c.viewWillAppear(animated: false)
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
@@ -1007,7 +1006,9 @@ import Testing
                 c.didMove(toParent: nil)
                 -- no c.viewIsAppearing, and d, out of q, gets nothing
                 a.viewDidDisappear(animated: false)
+                q.viewIsAppearing(animated: false)
                 q.viewDidAppear(animated: false)
+                s.viewIsAppearing(animated: false)
                 s.viewDidAppear(animated: false)
                 q.didMove(toParent: nav)
                 """, filter: .everything)
@@ -1079,7 +1080,9 @@ import Testing
 
     /// Found by the soak (seed 1431828042373668781), bug AD: `root.transition(from: x, to: nav, …)`
     /// begins `nav`'s appearance before `nav`'s view is in the window; `nav` forwards it to `a`, its
-    /// top, whose `viewIsAppearing(_:)` pushes `f`. `nav` is not in a visible window, so the push
+    /// top, whose `viewIsAppearing(_:)` pushes `f` (its `viewWillAppear(_:)` here: since the layout
+    /// pass, `viewIsAppearing(_:)` of a transition that is not animated comes just before
+    /// `viewDidAppear(_:)`). `nav` is not in a visible window, so the push
     /// settles inside the call (§1); `a`'s view was taken out with no callbacks (F7) and `a` was left
     /// appearing with its view in no window. The controller `nav` stops showing ends the appearance
     /// it had begun with `nav`: it disappears (will-disappear, then did-disappear) as it leaves; the
@@ -1095,7 +1098,7 @@ import Testing
             let nav = NavigationController(name: "nav", rootController: a)
             embed(x, in: root)
             let window = show(root)
-            a.onViewIsAppearing = { [unowned nav] _ in if f.parent == nil { nav.push(f, animated: false) } }
+            a.onViewWillAppear = { [unowned nav] _ in if f.parent == nil { nav.push(f, animated: false) } }
             recorder.skipEvents()
             root.addChild(nav)
             x.willMove(toParent: nil)
@@ -1115,17 +1118,16 @@ import Testing
                 a.loadView()
                 a.viewDidLoad()
                 a.viewWillAppear(animated: false)
-                a.viewIsAppearing(animated: false)
                 f.willMove(toParent: nav)
                 a.didMove(toParent: nav)
                 f.loadView()
                 f.viewDidLoad()
                 f.viewWillAppear(animated: false)
-                f.viewIsAppearing(animated: false)
                 a.viewWillDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
                 nav.viewIsAppearing(animated: false)
                 nav.viewDidAppear(animated: false)
+                f.viewIsAppearing(animated: false)
                 f.viewDidAppear(animated: false)
                 f.didMove(toParent: nav)
                 x.viewDidDisappear(animated: false)
@@ -1491,8 +1493,9 @@ extension ReentrancyRegressionTests {
     // MARK: - Found by the soak: callbacks of a swipe's start or cancel that take it off screen
 
     /// Found by the soak (seed 8244939451430245439): `nav.beginInteractivePop()` sends `a`, the
-    /// controller it brings back, `viewIsAppearing(_:)`, whose override sets the window's root to
-    /// nil: `nav` leaves the window before the pop's animation is in flight, so nothing completed
+    /// controller it brings back, `viewIsAppearing(_:)` (its `viewWillAppear(_:)` here, as
+    /// `viewIsAppearing(_:)` comes after the will-half since the layout pass), whose override sets
+    /// the window's root to nil: `nav` leaves the window before the pop's animation is in flight, so nothing completed
     /// it, and the swipe went on off screen, leaving `b`'s removal open for good. The pop now reads
     /// again, once its start's callbacks have returned, whether `nav` is on screen, as the other
     /// built-in transitions do: it is not, so the swipe completes inside the call, as one in flight
@@ -1506,8 +1509,8 @@ extension ReentrancyRegressionTests {
             let window = show(nav)
             nav.push(b, animated: false)
             window.runUntilIdle()
-            a.onViewIsAppearing = { [unowned window, unowned a] _ in
-                a.onViewIsAppearing = nil
+            a.onViewWillAppear = { [unowned window, unowned a] _ in
+                a.onViewWillAppear = nil
                 window.rootController = nil
             }
             recorder.skipEvents()
@@ -1705,8 +1708,8 @@ extension ReentrancyRegressionTests {
                 f.loadView()
                 f.viewDidLoad()
                 f.viewWillAppear(animated: true)
-                f.viewIsAppearing(animated: true)
                 e.viewWillDisappear(animated: true)
+                f.viewIsAppearing(animated: true)
                 -- swipe.cancel()
                 f.viewWillDisappear(animated: true)
                 e.viewWillAppear(animated: true)

@@ -381,7 +381,8 @@ import Testing
 
     /// Found by the soak (seed 211571666509471646): `root.transition(from: x, to: box, …)` begins
     /// `box`'s appearance, and `box` forwards it to `c`, before `box`'s view is in the window;
-    /// `c`'s `viewIsAppearing(_:)` takes `c` out of `box` in three steps, its view out of `box`'s.
+    /// `c`'s `viewIsAppearing(_:)` takes `c` out of `box` in three steps, its view out of `box`'s
+    /// (its `viewWillAppear(_:)` here: `viewIsAppearing(_:)` comes later since the layout pass).
     /// Nothing ended `c`'s appearance: `box`'s did-appear no longer reaches it, and its view is in
     /// no window. Now a root view taken out of its parent's while its controller is appearing out
     /// of any window disappears at once (F2), and `box`'s walk forwards nothing more to `c`.
@@ -395,8 +396,8 @@ import Testing
             embed(c, in: box)
             embed(x, in: root)
             let window = show(root)
-            c.onViewIsAppearing = { [unowned c] _ in
-                c.onViewIsAppearing = nil
+            c.onViewWillAppear = { [unowned c] _ in
+                c.onViewWillAppear = nil
                 unembed(c)
             }
             recorder.skipEvents()
@@ -492,7 +493,8 @@ import Testing
 
     /// Found by the soak (seed 5829329695046557373): `root.transition(from: x, to: box, …)` begins
     /// `box`'s appearance before `box`'s view is in the window; `c`'s `viewIsAppearing(_:)` adds
-    /// `h` to `box` in three steps, its view in `box`'s. `h`'s view entered no window, so it got
+    /// `h` to `box` in three steps, its view in `box`'s (its `viewWillAppear(_:)` here: since the
+    /// layout pass, `viewIsAppearing(_:)` comes once `box`'s view is in). `h`'s view entered no window, so it got
     /// no callbacks; then the transition put `box`'s view in the window, which drives only the
     /// controllers no forwarding reaches (F2), and `box`'s did-appear skipped `h`, never begun
     /// (F3): `h` was left disappeared in the visible window. Now `h`, whose view goes into `box`'s
@@ -509,8 +511,8 @@ import Testing
             embed(c, in: box)
             embed(x, in: root)
             let window = show(root)
-            c.onViewIsAppearing = { [unowned box, unowned c] _ in
-                c.onViewIsAppearing = nil
+            c.onViewWillAppear = { [unowned box, unowned c] _ in
+                c.onViewWillAppear = nil
                 embed(h, in: box)
             }
             recorder.skipEvents()

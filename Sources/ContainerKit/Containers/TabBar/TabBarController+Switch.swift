@@ -27,7 +27,8 @@ final class TabSwitch: PlannedTransition {
         let rule: Rule = deferringDidHalf ? .tabWill : .tabWaitingSwitch
         plan = TransitionPlan(
             kind: .tabSwitch, animated: false, duration: 0, willOrder: .comingFirst, didOrder: .leavingFirst,
-            loading: .beforeTheWills, comingBegins: .hostShown, comingTiming: .beforeDidAppear, willRule: rule,
+            loading: .beforeTheWills, comingBegins: .hostShown, layoutPassRule: .viewIsAppearingInTabSwitch,
+            willRule: rule,
             didRule: deferringDidHalf ? .tabDid : .tabWaitingSwitch, wait: deferringDidHalf ? .endOfTurn : .nothing)
     }
 
@@ -103,8 +104,6 @@ final class TabSwitch: PlannedTransition {
         case .commitSwapGivenUp: tabBar.selection.swapGivenUp(number: number)
         case .reconcile: reconcileOutgoing()
         case .applyWaitingRequests: tabBar.requestSwitch()
-        case .runLayoutPass:
-            if let to { LayoutPass.run(from: to, source: .controller(tabBar.id), rule: .viewIsAppearingInTabSwitch) }
         case .commitEnded: tabBar.selection.switchCompleted(number: number)
         case .letGo:
             from = nil
