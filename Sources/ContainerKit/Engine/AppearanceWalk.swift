@@ -162,7 +162,7 @@ enum AppearanceWalk {
     /// count, a cache line before the pointer for a view that starts late in one, and every walk
     /// reads this for every child.
     @inline(__always)
-    private static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
+    static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
         guard let childView = child.storedView else { return false }
         if childView.superviewStorage?.toOpaque() == Unmanaged.passUnretained(containerView).toOpaque() {
             return true

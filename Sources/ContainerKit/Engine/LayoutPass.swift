@@ -38,8 +38,11 @@ enum LayoutPass {
         else { return }
         switch container.appearanceForwarding {
         case .automatic:
+            // As the appearance walk reads them: the container's note that every child's view was
+            // inside at this revision, or each child's superview pointer first.
+            let noted = container.childViewsInsideRevision == TreeRevision.current
             container.childList.forEachReversed { child in
-                if child.storedView?.isDescendant(of: containerView) == true {
+                if noted || AppearanceWalk.hasRootView(child, inside: containerView) {
                     DeliveryLoop.planHeld(.layOutAppearing, for: child)
                 }
             }
