@@ -50,8 +50,9 @@ extension ContainerController {
                 ).report()
                 return
             case .removeFromCurrentParentFirst:
+                // R4: `willMove(toParent: nil)` first, unless a move of the child is open (R7).
                 if let former = currentParent, child.containment.isAttached {
-                    DeliveryLoop.beginReparentingRemoval(of: child, from: former)
+                    DeliveryLoop.beginRemoval(of: child, by: former, rule: .reparentingWillMove)
                     reparenting = true
                     // Its override took it out of `former` itself, or elsewhere: the addition goes
                     // on from where the child is now, if it still may.
@@ -130,9 +131,9 @@ extension ContainerController {
 
     /// R4's second half: `child` has left `former`, and the callbacks of that removal
     /// (`willMove(toParent: nil)`, `didMove(toParent: nil)`) may have changed the tree so that the
-    /// addition is now refused (they presented `child`, say). The removal cannot be undone, so the refusal is not a fault that
-    /// changed nothing: it is reported as a warning that says the addition was given up, and
-    /// `child` stays where the callbacks left it.
+    /// addition is now refused (they presented `child`, say). The removal cannot be undone, so the
+    /// refusal is not a fault that changed nothing: it is reported as a warning that says the
+    /// addition was given up, and `child` stays where the callbacks left it.
     private func admitsAfterRemoval(_ child: Controller, from former: ContainerController) -> Bool {
         let refusals = Refusals()
         let admitted = ContractViolation.withHandler({ refusals.list.append($0) }) { admits(child) }

@@ -76,7 +76,7 @@ extension Controller {
         beginDrivingByHand()
         defer { endDrivingByHand() }
         AppearanceWalk.run(
-            from: self, step: .begin(appearing: isAppearing, animated: animated, timing: .beforeDidAppear),
+            from: self, step: .begin(appearing: isAppearing, animated: animated),
             source: manualSource, rule: manualRule, rootIsManual: true)
     }
 

@@ -116,13 +116,13 @@ enum AppearanceReconciler {
         case .join(let parent, let appearing, let animated):
             let rule: Rule = parent.appearanceForwarding == .containerDriven ? .builtInForwarding : .forwarded
             AppearanceWalk.run(
-                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .beforeDidAppear),
+                from: controller, step: .begin(appearing: appearing, animated: animated),
                 source: .controller(parent.id), rule: rule, rootIsManual: false)
         case .exit(let animated, let rule):
             AppearanceWalk.exit([controller], animated: animated, source: source, rule: rule)
         case .redo(let appearing, let animated, let rule):
             AppearanceWalk.run(
-                from: controller, step: .begin(appearing: appearing, animated: animated, timing: .beforeDidAppear),
+                from: controller, step: .begin(appearing: appearing, animated: animated),
                 source: source, rule: rule, rootIsManual: false)
             AppearanceWalk.run(
                 from: controller, step: .end(appearing: appearing), source: source, rule: rule, rootIsManual: false)
@@ -299,7 +299,7 @@ enum AppearanceReconciler {
     private static func rejectedStepAction(
         for controller: Controller, step: AppearanceStep, window: Window?
     ) -> Action? {
-        guard case .begin(let appearing, let animated, _) = step, let view = controller.storedView else { return nil }
+        guard case .begin(let appearing, let animated) = step, let view = controller.storedView else { return nil }
         let state = controller.appearanceState
         guard appearing else {
             return (state == .appeared || state == .appearing) && view.storedWindow == nil

@@ -171,7 +171,7 @@ extension AppearanceWalk {
         let queued = AppearanceCompletion(root, serial: window.nextCompletionSerial())
         window.enqueue(.completeAppearance(queued))
         run(
-            from: root, step: .begin(appearing: true, animated: false, timing: .beforeDidAppear),
+            from: root, step: .begin(appearing: true, animated: false),
             source: source, rule: .windowEntry, rootIsManual: false, sparingMovesOf: window)
         let epoch = root.appearance.epoch
         window.updateAppearanceCompletion(serial: queued.serial) { completion in
@@ -216,7 +216,7 @@ extension AppearanceWalk {
         let source = EventSource.window(window.windowID)
         if let root = leafRoot(view) {
             run(
-                from: root, step: .begin(appearing: false, animated: false, timing: .beforeDidAppear),
+                from: root, step: .begin(appearing: false, animated: false),
                 source: source, rule: .windowExit, rootIsManual: false)
             run(from: root, step: .end(appearing: false), source: source, rule: .windowExit, rootIsManual: false)
         } else {
@@ -239,7 +239,7 @@ extension AppearanceWalk {
         DeliveryLoop.runListed(.beginLeavingRoot, for: roots) { root in
             guard DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold else { return }
             run(
-                from: root, step: .begin(appearing: false, animated: animated, timing: .beforeDidAppear),
+                from: root, step: .begin(appearing: false, animated: animated),
                 source: source, rule: rule, rootIsManual: false)
         }
         DeliveryLoop.runListed(.endLeavingRoot, for: roots) { root in

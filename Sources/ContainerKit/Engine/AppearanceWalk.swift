@@ -7,7 +7,9 @@ enum AppearanceStep {
     }
 
     /// Begin appearing (`true`) or disappearing (`false`).
-    case begin(appearing: Bool, animated: Bool, timing: AppearanceStateMachine.ViewIsAppearingTiming)
+    /// Its `viewIsAppearing(_:)` comes later: from a layout pass (``LayoutPass``), or right before
+    /// its `viewDidAppear(_:)` (spec §1, §3).
+    case begin(appearing: Bool, animated: Bool)
     /// End the open transition: toward appeared (`true`), disappeared (`false`), or, for a manual
     /// `endAppearanceTransition()`, whatever is open (`nil`).
     case end(appearing: Bool?)
@@ -108,8 +110,8 @@ enum AppearanceWalk {
     /// Whether `controller`'s state is where `step` leads, so forwarding it onward is still right.
     static func fits(_ controller: Controller, _ step: AppearanceStep) -> Bool {
         switch (step, controller.appearanceState) {
-        case (.begin(true, _, _), .appearing), (.begin(true, _, _), .appeared),
-            (.begin(false, _, _), .disappearing), (.begin(false, _, _), .disappeared),
+        case (.begin(true, _), .appearing), (.begin(true, _), .appeared),
+            (.begin(false, _), .disappearing), (.begin(false, _), .disappeared),
             (.end(true), .appeared), (.end(false), .disappeared), (.end(nil), _):
             return true
         case (.begin, _), (.end, _):
@@ -118,14 +120,8 @@ enum AppearanceWalk {
     }
 
     /// Pushes the children that `controller` forwards to automatically (F1) onto the walk's stack,
-    /// last child first, so they pop in `children` order: those whose view is loaded and inside the
-    /// container's view. Pushed straight onto the stack, so a walk allocates nothing per node.
-    ///
-    /// A walk that finds every child's root view loaded and inside notes the tree's revision in the
-    /// container (``ContainerController/childViewsInsideRevision``); while the trees stay as they
-    /// were and no root view was assigned since, the next walk pushes every child without reading
-    /// their views, a cache line each in a tree too large for the caches. Showing a window and
-    /// hiding it walk the same tree four times.
+    /// last child first, so they pop in `children` order (``forEachAutomaticTarget(of:inside:_:)``).
+    /// Pushed straight onto the stack, so a walk allocates nothing per node.
     ///
     /// Inlined into the walk, which calls it once a node: out of line, the call cost about six
     /// instructions a node, and a walk from a controller with no children (each walk of a push or
@@ -139,6 +135,26 @@ enum AppearanceWalk {
         else { return }
         let revision = TreeRevision.current
         let state = container.appearanceState
+        forEachAutomaticTarget(of: container, inside: containerView) { child in
+            stack.append(
+                .forwarded(PlannedStep(controller: child, parent: container, revision: revision, parentState: state)))
+        }
+    }
+
+    /// Calls `body` with each child that `container`, which forwards automatically, forwards to
+    /// (F1), last child first: those whose root view is loaded and inside `containerView`, the
+    /// container's view. The appearance walk and the layout pass read them here.
+    ///
+    /// A reading that finds every child's root view loaded and inside notes the tree's revision in
+    /// the container (``ContainerController/childViewsInsideRevision``); while the trees stay as
+    /// they were and no root view was assigned since, the next reading takes every child without
+    /// reading their views, a cache line each in a tree too large for the caches. Showing a window
+    /// and hiding it walk the same tree five times.
+    @inline(__always)
+    static func forEachAutomaticTarget(
+        of container: ContainerController, inside containerView: View, _ body: (Controller) -> Void
+    ) {
+        let revision = TreeRevision.current
         let noted = container.childViewsInsideRevision == revision
         var allInside = true
         container.childList.forEachReversed { child in
@@ -146,9 +162,7 @@ enum AppearanceWalk {
                 precondition(!noted || hasRootView(child, inside: containerView), "a stale note on \(container.id)")
             #endif
             if noted || hasRootView(child, inside: containerView) {
-                stack.append(
-                    .forwarded(
-                        PlannedStep(controller: child, parent: container, revision: revision, parentState: state)))
+                body(child)
             } else {
                 allInside = false
             }
@@ -162,7 +176,7 @@ enum AppearanceWalk {
     /// count, a cache line before the pointer for a view that starts late in one, and every walk
     /// reads this for every child.
     @inline(__always)
-    static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
+    private static func hasRootView(_ child: Controller, inside containerView: View) -> Bool {
         guard let childView = child.storedView else { return false }
         if childView.superviewStorage?.toOpaque() == Unmanaged.passUnretained(containerView).toOpaque() {
             return true

@@ -27,27 +27,19 @@ extension DeliveryLoop {
         let drivesOwnChildren = controller.asContainer?.appearanceForwarding == .containerDriven
         defer { if drivesOwnChildren { controller.drivenStep = nil } }
         switch step {
-        case .begin(let appearing, let animated, let timing):
+        case .begin(let appearing, let animated):
             if appearing, controller.storedView == nil, controller.appearanceState == .disappeared {
                 controller.loadViewIfNeeded()
             }
             let action =
                 manual
-                ? controller.appearance.begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
-                : controller.appearance.drive(appearing: appearing, animated: animated, viewIsAppearing: timing)
+                ? controller.appearance.begin(appearing: appearing, animated: animated)
+                : controller.appearance.drive(appearing: appearing, animated: animated)
             switch action {
-            case .callViewWillAppear(let animated, let thenViewIsAppearing):
+            // Its viewIsAppearing comes later: the machine's default timing (§1, §3).
+            case .callViewWillAppear(let animated, _):
                 if drivesOwnChildren { controller.drivenStep = step }
-                let premises = Premises.transition(
-                    of: controller, epoch: controller.appearance.epoch, state: .appearing)
                 controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
-                // Its viewWillAppear moved it on (it left a parent that was appearing, say): this
-                // appearance is over, and it gets no viewIsAppearing.
-                if thenViewIsAppearing, verdict(premises) == .hold {
-                    controller.appearance.noteViewIsAppearingSent()
-                    controller.deliverAppearance(
-                        .isAppearing, animated: animated, source: source, rule: .viewIsAppearingInTransition)
-                }
             case .callViewWillDisappear(let animated):
                 if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
@@ -66,7 +58,7 @@ extension DeliveryLoop {
             // Its viewIsAppearing moved it on (its view left the window, say): this appearance is
             // over, and neither it nor its children get its did-callback.
             if appearing != false, controller.appearance.awaitsViewIsAppearing,
-                !sendViewIsAppearingBeforeItsEnd(to: controller, source: source)
+                !sendViewIsAppearing(to: controller, source: source, rule: .viewIsAppearingBeforeDidAppear)
             {
                 return nil
             }
@@ -95,24 +87,13 @@ extension DeliveryLoop {
     /// Sends the `viewIsAppearing(_:)` of a layout pass (§1, §3 **[rev 2]**) to `controller`, whose
     /// open appearance awaits it: commits that it was sent, then sends it. Returns whether the
     /// appearance's premises still hold once it returns: a controller its callback moved on
-    /// forwards the pass no further. It carries the flag its appearance began with.
-    static func sendViewIsAppearing(to controller: Controller, source: EventSource, rule: Rule) -> Bool {
+    /// forwards the pass no further. It carries the flag its appearance began with. An end step
+    /// sends it this way too, to an appearance no pass reached, right before `viewDidAppear(_:)`.
+    static func sendViewIsAppearing(to controller: Controller, source: CallbackSource, rule: Rule) -> Bool {
         let premises = Premises.transition(of: controller, epoch: controller.appearance.epoch, state: .appearing)
         let animated = controller.appearance.openTransitionIsAnimated ?? false
         controller.appearance.noteViewIsAppearingSent()
-        controller.deliverAppearance(.isAppearing, animated: animated, source: .given(source), rule: rule)
-        return verdict(premises) == .hold
-    }
-
-    /// ``sendViewIsAppearing(to:source:rule:)`` for a controller whose appearance an end step is
-    /// about to end: with the flag its appearance began with, citing that it comes right before
-    /// `viewDidAppear(_:)`.
-    private static func sendViewIsAppearingBeforeItsEnd(to controller: Controller, source: CallbackSource) -> Bool {
-        let premises = Premises.transition(of: controller, epoch: controller.appearance.epoch, state: .appearing)
-        let animated = controller.appearance.openTransitionIsAnimated ?? false
-        controller.appearance.noteViewIsAppearingSent()
-        controller.deliverAppearance(
-            .isAppearing, animated: animated, source: source, rule: .viewIsAppearingBeforeDidAppear)
+        controller.deliverAppearance(.isAppearing, animated: animated, source: source, rule: rule)
         return verdict(premises) == .hold
     }
 

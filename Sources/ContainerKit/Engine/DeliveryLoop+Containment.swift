@@ -29,29 +29,15 @@ extension DeliveryLoop {
         return action
     }
 
-    /// A built-in container begins `child`'s removal: commits `willMove(toParent: nil)`, then sends
-    /// it (R3).
+    /// A built-in container begins `child`'s removal, or `addChild(_:)` of another container begins
+    /// re-parenting it (R4, when no move of it is open: R7): commits `willMove(toParent: nil)`, then
+    /// sends it (R3).
     static func beginRemoval(of child: Controller, by container: ContainerController, rule: Rule) {
         switch child.containment.willMove(toParentNumbered: nil) {
         case .accept:
             child.deliverWillMove(toParent: nil, source: .controller(container.id), rule: rule)
         case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
             preconditionFailure("\(container.id) began removing \(child.id) while a move of it was open")
-        }
-    }
-
-    /// Re-parenting's first step (R4): `child`, a child of `former` with no move open, is about to
-    /// be removed from it by another container's `addChild(_:)`. Commits `willMove(toParent: nil)`,
-    /// then sends it. A child whose move is open already (its container called
-    /// `willMove(toParent: nil)`, or its addition has not ended) gets none: no second willMove is
-    /// sent while a move is open (R7), and the removal's `didMove(toParent: nil)` ends that move.
-    static func beginReparentingRemoval(of child: Controller, from former: ContainerController) {
-        guard child.containment.isAttached else { return }
-        switch child.containment.willMove(toParentNumbered: nil) {
-        case .accept:
-            child.deliverWillMove(toParent: nil, source: .controller(former.id), rule: .reparentingWillMove)
-        case .reportUnexpectedWillMove, .reportUnexpectedParent, .reportUnmatchedDidMove:
-            preconditionFailure("\(child.id) was a child of \(former.id) with no move open, yet its machine refused")
         }
     }
 

@@ -21,7 +21,7 @@ enum LayoutPass {
         DeliveryLoop.drainListed(.layOutAppearing, above: base) { controller in
             guard DeliveryLoop.verdict(.reached(controller, .appearing)) == .hold else { return }
             if controller.appearance.awaitsViewIsAppearing,
-                !DeliveryLoop.sendViewIsAppearing(to: controller, source: source, rule: rule)
+                !DeliveryLoop.sendViewIsAppearing(to: controller, source: .given(source), rule: rule)
             {
                 return
             }
@@ -38,13 +38,8 @@ enum LayoutPass {
         else { return }
         switch container.appearanceForwarding {
         case .automatic:
-            // As the appearance walk reads them: the container's note that every child's view was
-            // inside at this revision, or each child's superview pointer first.
-            let noted = container.childViewsInsideRevision == TreeRevision.current
-            container.childList.forEachReversed { child in
-                if noted || AppearanceWalk.hasRootView(child, inside: containerView) {
-                    DeliveryLoop.planHeld(.layOutAppearing, for: child)
-                }
+            AppearanceWalk.forEachAutomaticTarget(of: container, inside: containerView) { child in
+                DeliveryLoop.planHeld(.layOutAppearing, for: child)
             }
         case .containerDriven:
             container.childList.forEachReversed { child in

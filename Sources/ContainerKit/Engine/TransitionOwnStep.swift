@@ -23,8 +23,8 @@ enum TransitionPoint: Equatable {
 /// they run, then reads them there one by one, has the transition take each
 /// (``PlannedTransition/take(_:)``), and takes them all off once the last has run
 /// (``DeliveryLoop/drainOwn(above:_:)``); the runner takes the three that are its own
-/// (``runAlongsideAnimations``, ``runLayoutPass``, ``giveSlotBack``). Each names what it does; what it does it to (the
-/// views, the blocks, the delegate) the transition holds. A step whose premise a callback of an
+/// (``runAlongsideAnimations``, ``runLayoutPass``, ``giveSlotBack``). Each names what it does;
+/// what it does it to (the views, the blocks, the delegate) the transition holds. A step whose premise a callback of an
 /// earlier one may break checks it when its turn comes; a premise that holds for all of a point's
 /// steps or none (a tab switch still under way) is read as the point comes, when its steps are
 /// planned, as a side is read when its turn comes.

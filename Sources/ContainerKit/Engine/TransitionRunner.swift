@@ -136,7 +136,7 @@ enum TransitionRunner {
             transition.willBeginLeaving(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: false, animated: plan.animated, timing: .beforeDidAppear),
+                step: .begin(appearing: false, animated: plan.animated),
                 source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
@@ -152,7 +152,7 @@ enum TransitionRunner {
             transition.willBeginComing(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: true, animated: plan.animated, timing: .beforeDidAppear),
+                step: .begin(appearing: true, animated: plan.animated),
                 source: source, rule: plan.willRule, rootIsManual: false)
         }
     }
@@ -171,7 +171,7 @@ enum TransitionRunner {
                 transition.willBeginLeaving(controller)
                 AppearanceWalk.run(
                     from: controller,
-                    step: .begin(appearing: false, animated: plan.animated, timing: .beforeDidAppear),
+                    step: .begin(appearing: false, animated: plan.animated),
                     source: source, rule: plan.willRule, rootIsManual: false)
             }
             transition.endDisappearance(of: controller, source: source)
@@ -196,7 +196,7 @@ enum TransitionRunner {
             transition.willBeginComing(controller)
             AppearanceWalk.run(
                 from: controller,
-                step: .begin(appearing: true, animated: plan.animated, timing: .beforeDidAppear),
+                step: .begin(appearing: true, animated: plan.animated),
                 source: source, rule: plan.willRule, rootIsManual: false)
             let wasAppearing = controller.appearanceState == .appearing
             transition.endAppearance(of: controller, source: source)

@@ -187,7 +187,7 @@ extension NavigationController {
     /// only the `didShow` is replaced).
     func shownControllerTook(_ step: AppearanceStep, _ child: Controller) {
         switch step {
-        case .begin(appearing: true, let animated, _):
+        case .begin(appearing: true, let animated):
             let isAppearing = DeliveryLoop.verdict(.reached(child, .appearing)) == .hold
             guard stack.navigationBeganAppearing(child, isAppearing: isAppearing, animated: animated) else { return }
             tellDelegateWillShow(child, animated: animated)
@@ -202,7 +202,7 @@ extension NavigationController {
             tellDelegateDidShow(child, animated: announced.animated)
         case .end(appearing: false):
             stack.announcementEnded()
-        case .begin(appearing: false, _, _), .end(appearing: nil):
+        case .begin(appearing: false, _), .end(appearing: nil):
             stack.announcementEnded()
         }
     }
