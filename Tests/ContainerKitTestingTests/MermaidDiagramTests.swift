@@ -119,6 +119,7 @@ import Testing
                         window->>c: viewWillAppear(animated: false)
                         p->>c: didMove(toParent: p)
                         window->>c: viewDidAppear(animated: false)
+                        p->>c: didMove(toParent: p)
                     """)
             // The diagram consumed nothing.
             recorder.expect(
@@ -129,6 +130,7 @@ import Testing
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
         }
         #expect(recorder.violations.isEmpty)

@@ -27,6 +27,7 @@ import Testing
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             recorder.finish()
         }
@@ -204,7 +205,9 @@ import Testing
                 d.viewDidAppear(animated: false)
                 """, filter: .appearance)
             #expect(recorder.pendingEntries.isEmpty)
-            #expect(snapshot.count == 14)
+            // Eight a child: willMove, didMove and UIKit's repeated didMove (R7), loadView and
+            // viewDidLoad, and three appearance callbacks.
+            #expect(snapshot.count == 16)
             window.isHidden = true
             recorder.expect(
                 """

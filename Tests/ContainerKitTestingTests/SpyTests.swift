@@ -43,6 +43,7 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                     c.didMove(toParent: p)
                     c.viewIsAppearing(animated: false)
                     c.viewDidAppear(animated: false)
+                    c.didMove(toParent: p)
                     """)
             #expect(p.calls.isEmpty)
             recorder.expect(
@@ -53,6 +54,7 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
 
             c.resetCalls()
@@ -147,6 +149,7 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                 c.didMove(toParent: p)
                 p.viewDidAppear(animated: false)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             #expect(p.children.map(\.id) == [c.id])
         }
@@ -190,7 +193,7 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                 log == [
                     "willMove(p), parent: nil", "didLoad, loaded: true", "willAppear(false), state: appearing",
                     "didMove(p), parent: p", "isAppearing(false)", "didAppear(false), state: appeared",
-                    "willMove(nil), parent: p", "willDisappear(false), state: disappearing",
+                    "didMove(p), parent: p", "willMove(nil), parent: p", "willDisappear(false), state: disappearing",
                     "didDisappear(false), state: disappeared", "didMove(nil), parent: nil",
                 ])
             recorder.skipEvents()
@@ -323,7 +326,9 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                 b.viewWillAppear(animated: false)
                 b.didMove(toParent: p)
                 a.viewDidAppear(animated: false)
+                a.didMove(toParent: p)
                 b.viewDidAppear(animated: false)
+                b.didMove(toParent: p)
                 a.willMove(toParent: nil)
                 a.viewWillDisappear(animated: false)
                 a.viewDidDisappear(animated: false)

@@ -32,7 +32,7 @@ final class XCTestSupportTests: XCTestCase {
         XCTAssertTrue(
             failures.first?.hasPrefix(
                 "XCTestSupportTests.swift:\(line): failed - The recorded transcript differs from the expected one: "
-                    + "5 lines recorded but not expected (expected 1 line, recorded 6).") == true,
+                    + "6 lines recorded but not expected (expected 1 line, recorded 7).") == true,
             failures.first ?? "no failure")
     }
 
@@ -56,6 +56,7 @@ final class XCTestSupportTests: XCTestCase {
         c.viewWillAppear(animated: false)
         c.didMove(toParent: p)
         c.viewDidAppear(animated: false)
+        c.didMove(toParent: p)
         """
 
     /// Plays §2.1 and expects `transcript`; returns the line of the expect call.

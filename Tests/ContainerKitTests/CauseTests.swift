@@ -43,6 +43,7 @@ private final class CauseBlindObserver: LifecycleObserver, @unchecked Sendable {
                     c.viewWillAppear(animated: false)  F2  LOG  a view entering a visible window: inside the call, pre-order       ← p.view.addSubview(c.view)
                     c.didMove(toParent: p)             R3  DOC  the container calls it once the child is in place                  ← c.didMove(toParent: p)
                     c.viewDidAppear(animated: false)   §1  LOG  deferred to the end of the window's turn                           ← p.view.addSubview(c.view)
+                    c.didMove(toParent: p)             R7  LOG  UIKit's repeat: the first came while its appearance was open       ← p.view.addSubview(c.view)
                     """)
         }
     }
@@ -66,6 +67,7 @@ private final class CauseBlindObserver: LifecycleObserver, @unchecked Sendable {
                     g.didMove(toParent: p)             R3  DOC  the container calls it once the child is in place                  ← g.didMove(toParent: p)
                     p.viewDidAppear(animated: false)   §1  LOG  deferred to the end of the window's turn                           ← window.makeKeyAndVisible()
                     g.viewDidAppear(animated: false)   F1  LOG  forwarded after the parent's own callback, in children order       ← window.makeKeyAndVisible()
+                    g.didMove(toParent: p)             R7  LOG  UIKit's repeat: the first came while its appearance was open       ← window.makeKeyAndVisible()
                     """)
         }
     }

@@ -52,6 +52,7 @@ import Testing
                 f.viewWillAppear(animated: false)
                 f.didMove(toParent: p)
                 f.viewDidAppear(animated: false)
+                f.didMove(toParent: p)
                 """)
         }
         #expect(recorder.violations.isEmpty)

@@ -158,6 +158,7 @@ extension Recorder {
                 c.didMove(toParent: root)
                 c.viewIsAppearing(animated: false)    => appearing
                 c.viewDidAppear(animated: false)      => appeared
+                c.didMove(toParent: root)
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)  => disappearing
                 c.viewDidDisappear(animated: false)   => disappeared

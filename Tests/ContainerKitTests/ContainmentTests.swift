@@ -64,9 +64,12 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
+            // R8: the move stays open until UIKit's repeated didMove (R7), so the deferred
+            // viewDidAppear sees isMovingToParent too.
             #expect(
-                c.flags == ["willAppear toParent=true fromParent=false", "didAppear toParent=false fromParent=false"])
+                c.flags == ["willAppear toParent=true fromParent=false", "didAppear toParent=true fromParent=false"])
         }
         #expect(recorder.violations.isEmpty)
     }
@@ -350,6 +353,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 grandchild.viewWillAppear(animated: false)
                 middle.didMove(toParent: p)
                 middle.viewDidAppear(animated: false)
+                middle.didMove(toParent: p)
                 grandchild.viewDidAppear(animated: false)
                 middle.willMove(toParent: nil)
                 middle.viewWillDisappear(animated: false)
@@ -400,6 +404,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 c.didMove(toParent: p)
                 p.viewDidAppear(animated: false)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
         }
         #expect(recorder.violations.isEmpty)

@@ -140,6 +140,7 @@ import Testing
         case viewMoveMadeImpossibleByTheTransitionsItCompletes = "M109"
         // Found by issue 20's inventory of the checks made after a callback
         case pullTakenOffScreenByThePresentationDelegate = "M110"
+        case secondDidMoveBeforeUIKitsRepeat = "M111"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -151,6 +152,7 @@ import Testing
         case dismissBeforePresentationRan = "N08"
         case dismissWithNothingPresented = "N09"
         case swipeBackWhileTransitionPending = "N10"
+        case removalBeforeUIKitsRepeat = "N11"
 
         var testDescription: String { "\(rawValue) \(self)" }
     }
@@ -324,6 +326,7 @@ extension MisuseCatalogTests.Row {
         case .viewMoveMadeImpossibleByTheTransitionsItCompletes:
             T.viewMoveMadeImpossibleByTheTransitionsItCompletes(check)
         case .pullTakenOffScreenByThePresentationDelegate: T.pullTakenOffScreenByThePresentationDelegate(check)
+        case .secondDidMoveBeforeUIKitsRepeat: T.secondDidMoveBeforeUIKitsRepeat(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -334,6 +337,7 @@ extension MisuseCatalogTests.Row {
         case .dismissBeforePresentationRan: T.dismissBeforePresentationRan(check)
         case .dismissWithNothingPresented: T.dismissWithNothingPresented(check)
         case .swipeBackWhileTransitionPending: T.swipeBackWhileTransitionPending(check)
+        case .removalBeforeUIKitsRepeat: T.removalBeforeUIKitsRepeat(check)
         }
     }
 }
@@ -492,6 +496,34 @@ extension MisuseCatalogTests {
         check.recorder.expect("", filter: .everything)
     }
 
+    /// `p` shown, `c` embedded in it inside this turn: the container's `didMove(toParent: p)` came
+    /// while `c` was appearing, so UIKit's repeat is due at the end of the turn (R7).
+    static func childStillAppearing(_ check: Check) -> (Window, Parent, Controller) {
+        let p = Parent(name: "p")
+        let window = show(p)
+        let c = Leaf(name: "c")
+        embed(c, in: p)
+        check.recorder.skipEvents()
+        return (window, p, c)
+    }
+
+    static func secondDidMoveBeforeUIKitsRepeat(_ check: Check) {
+        let (window, p, c) = childStillAppearing(check)
+        check.tolerated(.unmatchedDidMove, involving: [c, p], unchanged: { state([window], [p, c]) }) {
+            c.didMove(toParent: p)
+        }
+        check.recorder.expect("", filter: .everything)
+        // The container's stray call changed nothing: UIKit's repeat still comes, once.
+        window.runUntilIdle()
+        check.recorder.expect(
+            """
+            c.viewIsAppearing(animated: false)
+            c.viewDidAppear(animated: false)
+            c.didMove(toParent: p)
+            """, filter: .everything)
+        #expect(check.recorder.entries.last?.cause?.isRepeatedDidMove == true)
+    }
+
     static func rootWithParent(_ check: Check) {
         let (window, p, c) = parentWithChild(check)
         let other = makeWindow("other")
@@ -614,6 +646,7 @@ extension MisuseCatalogTests {
             c.didMove(toParent: p)
             c.viewIsAppearing(animated: false)
             c.viewDidAppear(animated: false)
+            c.didMove(toParent: p)
             """, filter: .everything)
         #expect(c.appearanceState == .appeared)
     }
@@ -1984,6 +2017,7 @@ extension MisuseCatalogTests {
             """
             c.viewIsAppearing(animated: false)
             c.viewDidAppear(animated: false)
+            c.didMove(toParent: p)
             """, filter: .everything)
         #expect(c.appearanceState == .appeared)
         // The same from a callback that no running turn delivers: the willMove(toParent:) of an addChild.
@@ -2172,6 +2206,29 @@ extension MisuseCatalogTests {
         }
         check.recorder.expect("c.willMove(toParent: nil)", filter: .everything)
         #expect(c.parent == nil)
+    }
+
+    static func removalBeforeUIKitsRepeat(_ check: Check) {
+        let (window, p, c) = childStillAppearing(check)
+        check.silent {
+            c.willMove(toParent: nil)
+            c.view.removeFromSuperview()
+            c.removeFromParent()
+        }
+        // The addition counts as complete (R7): the removal is no violation. The repeat follows
+        // c's next did-callback, the viewDidDisappear sent inside removeFromSuperview(), and names
+        // the parent c has then.
+        check.recorder.expect(
+            """
+            c.willMove(toParent: nil)
+            c.viewWillDisappear(animated: false)
+            c.viewDidDisappear(animated: false)
+            c.didMove(toParent: p)
+            c.didMove(toParent: nil)
+            """, filter: .everything)
+        #expect(c.parent == nil && p.children.isEmpty)
+        window.runUntilIdle()
+        check.recorder.expect("", filter: .everything)
     }
 
     static func removalCancelled(_ check: Check) {

@@ -79,6 +79,8 @@ private final class Witness: Controller {
                     "p -> t.viewIsAppearing(animated: false)",
                     "p -> t.viewDidAppear(animated: false)",
                     "p -> c.viewDidDisappear(animated: false)",
+                    // UIKit's repeat (R7): c's didMove came while it was appearing.
+                    "p -> c.didMove(toParent: p)",
                     "p -> p.completion(finished: true)",
                     "p -> t.didMove(toParent: p)",
                     "p -> c.didMove(toParent: nil)",

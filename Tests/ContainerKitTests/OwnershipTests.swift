@@ -137,6 +137,9 @@ private final class OwnedLeaf: Controller {}
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
                 c.viewDidDisappear(animated: false)
+                -- UIKit's repeat (R7): its didMove came while c was appearing; it follows c's next
+                -- did-callback, here the viewDidDisappear sent inside the call, and names p
+                c.didMove(toParent: p)
                 c.didMove(toParent: nil)
                 c.deinit
                 """)

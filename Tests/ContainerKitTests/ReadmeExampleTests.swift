@@ -32,6 +32,7 @@ final class Card: ContainerController {
             c.viewWillAppear(animated: false)
             c.didMove(toParent: card)
             c.viewDidAppear(animated: false)
+            c.didMove(toParent: card)
             """)
         recorder.finish()
     }

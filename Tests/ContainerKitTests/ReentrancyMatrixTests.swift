@@ -325,11 +325,19 @@ extension World {
     /// A custom container may give up an addition it has begun: its `willMove(toParent: nil)`, sent
     /// by hand while the move to it is open, turns the move into a removal (spec §2.2). `nav` sends
     /// its own moves, and never does that (R7). `willMove(toParent: nil)` to a controller with no
-    /// parent begins nothing.
+    /// parent begins nothing. UIKit's repeated `didMove` (R7) ends no move; it names the parent
+    /// the controller has when it comes.
     private func checkMoves() {
         var open: [ControllerID: ControllerID?] = [:]
         var last: [ControllerID: ControllerID?] = [:]
-        for event in recorder.events {
+        for entry in recorder.entries {
+            let event = entry.event
+            if entry.cause?.isRepeatedDidMove == true, case .didMove(let id, let parent) = event {
+                // The parent now: the one an open addition joined, else the one the last move left.
+                let current = (open[id] ?? nil) ?? (last[id] ?? nil)
+                #expect(parent == current, "\(recorder.name(for: id))'s repeated didMove names another parent")
+                continue
+            }
             switch event {
             case .willMove(let id, nil) where open[id] == nil && (last[id] ?? nil) == nil:
                 continue  // a controller with no parent: nothing to remove, no move begins

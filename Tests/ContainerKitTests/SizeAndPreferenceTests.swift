@@ -187,6 +187,7 @@ private struct SizingTree {
             recorder.expect(
                 """
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             #expect(tree.p.children.map(\.id.description) == ["a", "b", "c"])
         }

@@ -677,6 +677,7 @@ import Testing
                 """
                 root.viewDidAppear(animated: false)
                 g.viewDidAppear(animated: false)
+                g.didMove(toParent: root)
                 """)
             #expect(root.children.map(\.id) == [g.id] && g.view.window === window)
             #expect(g.appearanceState == .appeared && box.appearanceState == .disappeared)

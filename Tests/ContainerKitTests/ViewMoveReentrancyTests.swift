@@ -232,7 +232,9 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
                 q.viewWillAppear(animated: false)
                 q.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 q.viewDidAppear(animated: false)
+                q.didMove(toParent: p)
                 """)
 
             recorder.expectViolation(.viewControllerHierarchyInconsistency, unchanged: [p, c, q]) {
@@ -299,6 +301,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
                 g.viewDidLoad()
                 g.didMove(toParent: e)
                 q.viewDidAppear(animated: false)
+                q.didMove(toParent: p)
                 """)
 
             // e has no parent: its view may go anywhere; g stays under e's view, its owner unchanged.

@@ -45,8 +45,10 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                     c1x.viewIsAppearing(animated: false)
                     c2.viewIsAppearing(animated: false)
                     c1.viewDidAppear(animated: false)
+                    c1.didMove(toParent: p)
                     c1x.viewDidAppear(animated: false)
                     c2.viewDidAppear(animated: false)
+                    c2.didMove(toParent: p)
                     """, filter: .everything)
             withExtendedLifetime(window) {}
         }
@@ -70,9 +72,11 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                     c1.viewWillDisappear(animated: false)
                     c1x.viewWillDisappear(animated: false)
                     c1.viewDidDisappear(animated: false)
+                    c1.didMove(toParent: p)
                     c1x.viewDidDisappear(animated: false)
                     c2.viewIsAppearing(animated: false)
                     c2.viewDidAppear(animated: false)
+                    c2.didMove(toParent: p)
                     """, filter: .everything)
             #expect(c1.appearanceState == .disappeared && c1x.appearanceState == .disappeared)
             #expect(c2.appearanceState == .appeared)

@@ -20,19 +20,22 @@ extension Controller {
     }
 
     /// True only inside ``viewWillAppear(_:)`` and ``viewDidAppear(_:)`` that run between
-    /// `willMove(toParent: parent)` and the matching `didMove(toParent:)` (R8).
+    /// `willMove(toParent: parent)` and the matching `didMove(toParent:)` (R8): UIKit's repeated
+    /// one, when the container called `didMove(toParent:)` while this controller was still
+    /// appearing (R7), so a `viewDidAppear(_:)` at the end of the turn sees true.
     public var isMovingToParent: Bool {
         switch deliveringAppearance {
-        case .willAppear, .didAppear: containment.isMovingToParent
+        case .willAppear, .didAppear: containment.reportsMovingToParent
         case .isAppearing, .willDisappear, .didDisappear, nil: false
         }
     }
 
     /// True only inside ``viewWillDisappear(_:)`` and ``viewDidDisappear(_:)`` that run between
-    /// `willMove(toParent: nil)` and the matching `didMove(toParent: nil)` (R8).
+    /// `willMove(toParent: nil)` and the matching `didMove(toParent: nil)` (R8): UIKit's repeated
+    /// one, when the controller was removed while still disappearing (R7).
     public var isMovingFromParent: Bool {
         switch deliveringAppearance {
-        case .willDisappear, .didDisappear: containment.isMovingFromParent
+        case .willDisappear, .didDisappear: containment.reportsMovingFromParent
         case .willAppear, .isAppearing, .didAppear, nil: false
         }
     }

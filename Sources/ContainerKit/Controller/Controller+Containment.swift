@@ -53,13 +53,16 @@ extension Controller {
     }
 
     /// The removal of R2, or of R4 when `reparenting` (no report then). A built-in container
-    /// passes the `rule` its removal follows.
+    /// passes the `rule` its removal follows; a custom container's removal passes none, and is
+    /// followed by UIKit's repeated `didMove(toParent: nil)` when it comes while this controller
+    /// disappears (R7).
     func performRemoval(reparenting: Bool, rule: Rule? = nil) {
         // An addition still open ends at nil: the move ends elsewhere than it was heading (R7).
         let additionWasOpen = LifecycleObservation.isObserving && containment.isMovingToParent
+        let repeatable = rule == nil
         let rule =
             additionWasOpen ? .moveEndsElsewhere : rule ?? (reparenting ? .reparentingRemoval : .removeFromParent)
-        DeliveryLoop.endRemoval(of: self, reparenting: reparenting, rule: rule)
+        DeliveryLoop.endRemoval(of: self, reparenting: reparenting, repeatable: repeatable, rule: rule)
     }
 
     /// The parent this controller is joining: inside the `willMove(toParent:)` that an addition
@@ -143,7 +146,9 @@ extension Controller {
         var named: String { parent.map { "\($0.id)" } ?? "nil" }
         // What the move was heading to, for the rule an observer is told (R7): read only then.
         let endsElsewhere = LifecycleObservation.isObserving && moveEndsElsewhere(than: parent)
-        switch containment.didMove(toParentNumbered: parent?.id.serial) {
+        // While the appearance the move caused is open, UIKit's repeat becomes due (R7).
+        let appearing = parent != nil && appearanceState == .appearing
+        switch containment.didMove(toParentNumbered: parent?.id.serial, appearing: appearing) {
         case .accept:
             LifecycleObservation.emit(
                 .didMove(id, toParent: parent?.id), source: containmentSource(parent),

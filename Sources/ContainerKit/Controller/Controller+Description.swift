@@ -30,6 +30,7 @@ extension Controller {
         case .detaching: text += ", moving from parent"
         case .attached, .detached: break
         }
+        if containment.awaitsRepeatedDidMove { text += ", UIKit's repeated didMove due" }
         return text
     }
 }

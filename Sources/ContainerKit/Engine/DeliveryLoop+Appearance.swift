@@ -11,6 +11,13 @@ extension DeliveryLoop {
     /// take (F1), or nil when none does: a manual call that was unbalanced (reported, nothing
     /// fired), or an end whose `viewIsAppearing(_:)` moved the controller on.
     ///
+    /// A controller whose `viewDidAppear(_:)` or `viewDidDisappear(_:)` this sends gets UIKit's
+    /// repeated `didMove(toParent:)` right after it, before its children's callbacks, when one was
+    /// due as the callback began and still is once it returns (R7 **[rev 2]**,
+    /// ``repeatDidMove(of:)``): the did-callback ends the appearance that was open when the
+    /// container's `didMove` came. One that the callback itself makes due (its override moves the
+    /// controller into a visible parent) waits for the did-callback of the appearance it begins.
+    ///
     /// With `manual`, the step is `beginAppearanceTransition` / `endAppearanceTransition` called by
     /// hand (the table of §3, unbalanced cells reported); otherwise it is driven, and a controller
     /// already in or moving to the target state is skipped (F3).
@@ -69,11 +76,15 @@ extension DeliveryLoop {
             switch action {
             case .callViewDidAppear(let animated, _):
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
+                let repeatDue = controller.containment.awaitsRepeatedDidMove
                 controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
+                if repeatDue, controller.containment.awaitsRepeatedDidMove { repeatDidMove(of: controller) }
                 return .end(appearing: true)
             case .callViewDidDisappear(let animated):
                 if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
+                let repeatDue = controller.containment.awaitsRepeatedDidMove
                 controller.deliverAppearance(.didDisappear, animated: animated, source: source, rule: rule)
+                if repeatDue, controller.containment.awaitsRepeatedDidMove { repeatDidMove(of: controller) }
                 return .end(appearing: false)
             case .skip:
                 return step

@@ -62,8 +62,13 @@ extension DeliveryLoop {
     ///
     /// The child's appearance then goes to the ``AppearanceReconciler``: let go by its parent, and,
     /// unless `reparenting` gives it to another parent at once (R4), removed.
-    static func endRemoval(of child: Controller, reparenting: Bool, rule: Rule) {
-        switch child.containment.removeFromParent(reparenting: reparenting) {
+    ///
+    /// When `repeatable` (a custom container's removal, R2 or R4) and the child is disappearing,
+    /// UIKit's repeated `didMove(toParent: nil)` becomes due (R7); a built-in container's moves
+    /// follow the orders of §6–§8.
+    static func endRemoval(of child: Controller, reparenting: Bool, repeatable: Bool, rule: Rule) {
+        let disappearing = repeatable && child.appearanceState == .disappearing
+        switch child.containment.removeFromParent(reparenting: reparenting, disappearing: disappearing) {
         case .none:
             return
         case .sendDidMoveToNil(let parentID, let reportMissingWillMove):
@@ -85,6 +90,23 @@ extension DeliveryLoop {
             AppearanceReconciler.reconcile(child, after: .letGo(by: parent, formerWindow: formerWindow), source: source)
             if !reparenting { AppearanceReconciler.reconcile(child, after: .removed, source: source) }
         }
+    }
+
+    /// UIKit's repeated `didMove(toParent:)` (R7 **[rev 2]**), sent right after `child`'s
+    /// `viewDidAppear(_:)` or `viewDidDisappear(_:)` when it is due
+    /// (``ContainmentStateMachine/awaitsRepeatedDidMove``): commits that it was sent, then sends it,
+    /// naming the parent the controller has now. It ends no move: one begun since stays open.
+    static func repeatDidMove(of child: Controller) {
+        child.containment.repeatedDidMoveSent()
+        let parent = child.storedParent
+        // A `switch`, not `Optional.map`: a main-actor closure handed to the standard library
+        // checks the executor at run time on every call (about 220 instructions).
+        let source: EventSource =
+            switch parent {
+            case let parent?: .controller(parent.id)
+            case nil: .external
+            }
+        child.deliverDidMove(toParent: parent, source: source, rule: .repeatedDidMove)
     }
 }
 

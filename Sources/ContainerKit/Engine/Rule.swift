@@ -11,6 +11,7 @@ enum Rule: UInt8 {
     // Containment (R1–R4, R7)
     case addChild, removeFromParent, reparentingWillMove, reparentingRemoval, reparentingAddition
     case containerWillMoveToNil, containerDidMove, containerDidMoveInTransition, containerCall, moveEndsElsewhere
+    case repeatedDidMove
     // transition(from:to:…) (§5)
     case transitionWill, transitionDid, transitionCompletion
     // Navigation (§6)
@@ -68,6 +69,8 @@ enum Rule: UInt8 {
         case .containerDidMoveInTransition: ("R3", [.doc], "the container calls it from the transition's completion")
         case .containerCall: ("R3", [.doc], "called by the container's code")
         case .moveEndsElsewhere: ("R7", [.model], "the move ends where the controller ended up")
+        case .repeatedDidMove:
+            ("R7", [.log], "UIKit's repeat: the first came while its appearance was open")
         case .transitionWill: ("§5", [.log], "transition(from:to:…): will-callbacks inside the call")
         case .transitionDid: ("§5", [.log], "did-callbacks when the animation completes")
         case .transitionCompletion: ("§5", [.log], "after the did-callbacks, before the container's move calls")

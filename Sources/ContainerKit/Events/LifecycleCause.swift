@@ -27,6 +27,13 @@ public struct LifecycleCause: Hashable, Sendable {
         let planned = call.map { "  ← \($0.description(naming: name))" } ?? ""
         return "\(rule.section)  \(rule.tag)  \(rule.reason)\(planned)"
     }
+
+    /// Whether the event is UIKit's repeated `didMove(toParent:)` (R7): the second `didMove` a
+    /// controller gets when its container called `didMove(toParent:)` while the controller was
+    /// still appearing, or removed it while it was still disappearing. It comes right after the
+    /// controller's `viewDidAppear` or `viewDidDisappear`, names the parent the controller has
+    /// then, and ends no move: a checker of R7's "one didMove per willMove" passes over it.
+    public var isRepeatedDidMove: Bool { rule == .repeatedDidMove }
 }
 
 /// A rule of the lifecycle reference (`spec/lifecycle.md` in the repository), as an event's cause
@@ -58,6 +65,9 @@ public struct LifecycleRule: Hashable, Sendable {
 
     /// The tags as the reference writes them: `LOG`, `DOC/MODEL`.
     public var tag: String { evidence.map(\.rawValue).joined(separator: "/") }
+
+    /// The rule of UIKit's repeated `didMove(toParent:)` (R7, ``LifecycleCause/isRepeatedDidMove``).
+    public static var repeatedDidMove: LifecycleRule { Rule.repeatedDidMove.cited }
 }
 
 /// The public call that planned an event, as the code that made it spells it:

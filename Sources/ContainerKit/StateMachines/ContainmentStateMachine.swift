@@ -10,6 +10,10 @@
 ///     └──────── removeFromParent ◀──────────────────── detaching(p) ──didMove(p)──▶ attached(p)
 /// ```
 ///
+/// UIKit's repeated `didMove(toParent:)` (R7 **[rev 2]**) is not a state of the diagram: a move
+/// it follows counts as complete. A bit beside the phase says that it is due
+/// (``awaitsRepeatedDidMove``), and keeps R8's flags true until the engine has sent it.
+///
 /// The machine names parents by ``ControllerID`` and calls no user code; it commits each state
 /// change before returning the action, so the callbacks the action leads to see the new state. It
 /// tells parents apart by their serial numbers, which are unique to a controller for the life of
@@ -75,6 +79,10 @@ package struct ContainmentStateMachine: Sendable {
     // phase to the next changes a byte and leaves the parent where it is, where an enum's payload
     // would be copied out and stored again (an identity holds two strings to retain and release).
     private var phase = Phase.detached
+    /// Whether UIKit's repeated `didMove(toParent:)` is due (R7 **[rev 2]**): the last accepted
+    /// `didMove` came while the appearance it belongs with was open (see ``awaitsRepeatedDidMove``).
+    /// Beside ``phase``, so it takes a byte of that word's padding.
+    private var repeatDue = false
     /// The parent the controller has or is moving to; nil exactly when ``phase`` is detached.
     private var storedParent: ControllerID?
     /// ``storedParent``'s serial number, what comparisons read (meaningless when detached).
@@ -96,6 +104,32 @@ package struct ContainmentStateMachine: Sendable {
     /// Whether a `willMove(toParent:)` with a parent is open (R8's window for `isMovingToParent`).
     @inline(__always)
     package var isMovingToParent: Bool { phase == .attaching }
+
+    /// Whether UIKit's repeated `didMove(toParent:)` is due (R7 **[rev 2]**): the last accepted
+    /// `didMove(toParent: p)` came while the controller was appearing, or the last accepted
+    /// `didMove(toParent: nil)` (a removal's) while it was disappearing. The engine sends
+    /// `didMove(toParent:)` again, naming the parent the controller has then, right after its next
+    /// `viewDidAppear` or `viewDidDisappear` (``repeatedDidMoveSent()``). The move counts as
+    /// complete meanwhile (the phase is attached or detached): a `willMove(toParent: nil)` or a
+    /// re-parenting is no violation. Only R8's flags read it (``reportsMovingToParent``).
+    @inline(__always)
+    package var awaitsRepeatedDidMove: Bool { repeatDue }
+
+    /// R8's `isMovingToParent`: an addition is open, or complete but for UIKit's repeated
+    /// `didMove(toParent:)` (R7 **[rev 2]**).
+    @inline(__always)
+    package var reportsMovingToParent: Bool { phase == .attaching || (repeatDue && phase == .attached) }
+
+    /// R8's `isMovingFromParent`: a removal is open, or complete but for UIKit's repeated
+    /// `didMove(toParent: nil)` (R7 **[rev 2]**).
+    @inline(__always)
+    package var reportsMovingFromParent: Bool { phase == .detaching || (repeatDue && phase == .detached) }
+
+    /// The engine has sent UIKit's repeated `didMove(toParent:)`: it is no longer due. The phase
+    /// stays as it is: a move begun since is not ended by the repeat.
+    package mutating func repeatedDidMoveSent() {
+        repeatDue = false
+    }
 
     /// Whether the controller is a child with no move open: the one state from which re-parenting
     /// sends `willMove(toParent: nil)` before the removal (R4).
@@ -136,11 +170,16 @@ package struct ContainmentStateMachine: Sendable {
 
     /// `removeFromParent()` (R2), or the removal that re-parenting performs (R4, no report). An
     /// addition still open is dropped without a report (R7).
-    package mutating func removeFromParent(reparenting: Bool = false) -> RemoveAction {
+    ///
+    /// `disappearing` says whether the controller's appearance state is disappearing: its
+    /// `didMove(toParent: nil)` then comes while the removal's disappearance is open, and UIKit's
+    /// repeat is due (R7 **[rev 2]**, ``awaitsRepeatedDidMove``).
+    package mutating func removeFromParent(reparenting: Bool = false, disappearing: Bool = false) -> RemoveAction {
         let wasAttached = phase == .attached
         // The parent moves out of the state into the action: no copy.
         guard let parent = storedParent.take() else { return .none }
         phase = .detached
+        repeatDue = disappearing
         // An addition still open is dropped: its didMove(toParent: nil) ends it (R7), and no
         // willMove(toParent: nil) could have come first (no second willMove while a move is open).
         return .sendDidMoveToNil(from: parent, reportMissingWillMove: wasAttached && !reparenting)
@@ -171,22 +210,29 @@ package struct ContainmentStateMachine: Sendable {
     }
 
     /// `didMove(toParent:)` called by a container (R3), or sent by the engine at the end of a move.
-    package mutating func didMove(to destination: ControllerID?) -> MoveAction {
-        didMove(toParentNumbered: destination?.serial)
+    ///
+    /// `appearing` says whether the controller's appearance state is appearing: an accepted
+    /// `didMove` then comes while the appearance the move caused is open, and UIKit's repeat is due
+    /// (R7 **[rev 2]**, ``awaitsRepeatedDidMove``); otherwise an accepted one clears it, as UIKit's
+    /// does.
+    package mutating func didMove(to destination: ControllerID?, appearing: Bool = false) -> MoveAction {
+        didMove(toParentNumbered: destination?.serial, appearing: appearing)
     }
 
-    /// ``didMove(to:)`` with the destination named by its serial number (nil: no parent).
-    package mutating func didMove(toParentNumbered destination: UInt64?) -> MoveAction {
+    /// ``didMove(to:appearing:)`` with the destination named by its serial number (nil: no parent).
+    package mutating func didMove(toParentNumbered destination: UInt64?, appearing: Bool = false) -> MoveAction {
         switch phase {
         case .attaching:
             guard destination == parentSerial else { return .reportUnexpectedParent(expected: storedParent) }
             phase = .attached
+            repeatDue = appearing
             return .accept
         case .detaching:
             // The move heads to nil, which only removeFromParent() completes; naming the parent
             // again cancels the removal (R7), as a built-in container does for a cancelled swipe.
             guard destination == parentSerial else { return .reportUnexpectedParent(expected: nil) }
             phase = .attached
+            repeatDue = appearing
             return .accept
         case .attached, .detached:
             return .reportUnmatchedDidMove

@@ -137,6 +137,12 @@ struct CallbackModel {
     var settledParent: ControllerID?
     /// The open move was already reported, so one broken move yields one failure.
     var reportedOpenMove = false
+    /// UIKit's repeated `didMove(toParent:)` is due (R7): a custom container's `didMove(toParent:
+    /// p)` came while the controller was appearing, or its removal while it was disappearing.
+    var repeatDue = false
+    /// A `viewDidAppear` or `viewDidDisappear` came since ``repeatDue`` was set: the next
+    /// `didMove(toParent:)` is the repeat.
+    var repeatOwed = false
 
     /// Applies `event`, received by this controller; returns what it breaks, if anything.
     /// `isBuiltIn` tells whether a controller is a navigation, tab bar or page controller.
@@ -165,12 +171,14 @@ struct CallbackModel {
             }
             return appearance("viewDidAppear", from: [.appearing], to: .appeared) {
                 $0.isAppearingInCycle = false
+                $0.repeatOwed = $0.repeatDue
             }
         case .viewWillDisappear:
             return appearance("viewWillDisappear", from: [.appearing, .appeared], to: .disappearing) { _ in }
         case .viewDidDisappear:
             return appearance("viewDidDisappear", from: [.disappearing], to: .disappeared) {
                 $0.isAppearingInCycle = false
+                $0.repeatOwed = $0.repeatDue
             }
         case .willMove(_, let destination):
             if destination == nil, openMove == nil, settledParent == nil {
@@ -187,6 +195,17 @@ struct CallbackModel {
             reportedOpenMove = false
             return nil
         case .didMove(_, let destination):
+            if repeatOwed {
+                // UIKit's repeat: it ends no move, and names the parent the controller has now.
+                repeatDue = false
+                repeatOwed = false
+                return nil
+            }
+            // A custom container's move that ends while its appearance is open makes the repeat due.
+            let formerParent = openMove?.destination ?? settledParent
+            repeatDue =
+                destination.map { state == .appearing && !isBuiltIn($0) }
+                ?? (state == .disappearing && !isBuiltIn(formerParent))
             defer {
                 openMove = nil
                 settledParent = destination

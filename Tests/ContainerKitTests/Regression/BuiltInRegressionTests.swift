@@ -1450,6 +1450,7 @@ extension BuiltInRegressionTests {
                 """
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
+                box.didMove(toParent: nav)
                 page.viewDidDisappear(animated: true)
                 box.didMove(toParent: nav)
                 root.completion(finished: true)
@@ -1572,6 +1573,7 @@ extension BuiltInRegressionTests {
                 """
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
+                box.didMove(toParent: outer)
                 nav.viewDidDisappear(animated: true)
                 box.didMove(toParent: outer)
                 root.completion(finished: true)
@@ -1811,6 +1813,7 @@ extension BuiltInRegressionTests {
                 h.viewWillDisappear(animated: false)
                 page.viewDidDisappear(animated: false)
                 h.viewDidDisappear(animated: false)
+                page.didMove(toParent: nil)
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 root.completion(finished: true)

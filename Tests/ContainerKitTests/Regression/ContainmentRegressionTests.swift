@@ -803,7 +803,11 @@ import Testing
                 x.didMove(toParent: root)
                 """)
             window.runUntilIdle()
-            recorder.expect("x.viewDidAppear(animated: false)")
+            recorder.expect(
+                """
+                x.viewDidAppear(animated: false)
+                x.didMove(toParent: root)
+                """)
             driver.finish(driver.inFlight(of: root)[0])
             recorder.expect(
                 """
@@ -935,6 +939,7 @@ import Testing
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 box.didMove(toParent: nav)
+                box.didMove(toParent: nav)
                 root.completion(finished: true)
                 g.didMove(toParent: root)
                 """)
@@ -1007,6 +1012,7 @@ import Testing
                 g.didMove(toParent: root)
                 a.viewDidDisappear(animated: true)
                 box.viewDidAppear(animated: true)
+                box.didMove(toParent: nav)
                 c.viewDidAppear(animated: true)
                 box.didMove(toParent: nav)
                 root.viewWillDisappear(animated: false)
@@ -1185,6 +1191,7 @@ import Testing
                 h.viewWillAppear(animated: false)
                 box.didMove(toParent: root)
                 box.viewDidAppear(animated: false)
+                box.didMove(toParent: root)
                 h.viewDidAppear(animated: false)
                 """)
             driver.finish(driver.inFlight(of: root)[0])

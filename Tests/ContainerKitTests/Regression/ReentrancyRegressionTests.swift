@@ -90,6 +90,7 @@ import Testing
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             #expect(c.parent === p && c.view.superview === p.view)
             #expect(c.appearanceState == .appeared)
@@ -127,6 +128,7 @@ import Testing
                 c.viewWillAppear(animated: false)
                 c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             #expect(c.parent === p)
             #expect(tabs.controllers.map(\.id) != [c.id])
@@ -247,6 +249,7 @@ import Testing
                 c.didMove(toParent: p)
                 -- back in addChild: c joins p.children
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: p)
                 """)
             #expect(c.parent === p && p.children.map(\.id) == [c.id])
             #expect(c.appearanceState == .appeared)
@@ -411,6 +414,7 @@ import Testing
                 f.viewWillAppear(animated: false)
                 box.didMove(toParent: root)
                 box.viewDidAppear(animated: false)
+                box.didMove(toParent: root)
                 page.viewDidAppear(animated: false)
                 e.viewDidAppear(animated: false)
                 -- inside it, page is taken out of box
@@ -557,6 +561,7 @@ import Testing
             recorder.expect(
                 """
                 c.viewDidAppear(animated: false)
+                c.didMove(toParent: root)
                 d.viewDidAppear(animated: false)
                 """)
             #expect([c, d].map(\.appearanceState) == [.appeared, .appeared])
@@ -1065,6 +1070,7 @@ import Testing
                 q.viewDidAppear(animated: false)
                 s.viewDidAppear(animated: false)
                 g.viewDidAppear(animated: false)
+                g.didMove(toParent: q)
                 q.didMove(toParent: nav)
                 """)
             #expect(window.animationsInFlight.isEmpty && !window.hasPendingWork)

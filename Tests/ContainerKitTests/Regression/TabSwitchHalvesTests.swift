@@ -655,6 +655,7 @@ final class HookedLeaf: Controller {
                 """
                 -- the end of the turn: tabs' did-appear, then the switch's did-half
                 tabs.viewDidAppear(animated: false)
+                tabs.didMove(toParent: root)
                 nav.viewDidDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
