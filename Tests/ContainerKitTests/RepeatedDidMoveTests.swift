@@ -2,34 +2,12 @@ import ContainerKit
 import ContainerKitTesting
 import Testing
 
-/// Notes `didMove(toParent:)` with the parent it names and the one it reads, and the moving flags
-/// inside each appearance callback (R7, R8).
-private final class MoveProbe: Controller {
-    var notes: [String] = []
-
+/// Notes `didMove(toParent:)` with the parent it names and the one it reads, beside the moving
+/// flags its superclass notes inside each appearance callback (R7, R8).
+private final class MoveProbe: Flagged {
     override func didMove(toParent parent: ContainerController?) {
         super.didMove(toParent: parent)
-        notes.append("didMove(\(parent?.id.name ?? "nil")), parent: \(self.parent?.id.name ?? "nil")")
-    }
-
-    override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        notes.append("willAppear toParent=\(isMovingToParent)")
-    }
-
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        notes.append("didAppear toParent=\(isMovingToParent)")
-    }
-
-    override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        notes.append("willDisappear fromParent=\(isMovingFromParent)")
-    }
-
-    override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        notes.append("didDisappear fromParent=\(isMovingFromParent)")
+        flags.append("didMove(\(parent?.id.name ?? "nil")), parent: \(self.parent?.id.name ?? "nil")")
     }
 }
 
@@ -74,7 +52,7 @@ private final class DidDisappearHook: Controller {
                 c.didMove(toParent: p)
                 """, filter: .everything)
             #expect(
-                c.notes == [
+                c.flags == [
                     "willAppear toParent=true", "didMove(p), parent: p", "didAppear toParent=true",
                     "didMove(p), parent: p",
                 ])
@@ -110,7 +88,7 @@ private final class DidDisappearHook: Controller {
                 c.viewDidAppear(animated: false)
                 c.didMove(toParent: p)
                 """, filter: .everything)
-            #expect(c.notes == ["willAppear toParent=true", "didAppear toParent=true", "didMove(p), parent: p"])
+            #expect(c.flags == ["willAppear toParent=true", "didAppear toParent=true", "didMove(p), parent: p"])
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
@@ -136,7 +114,7 @@ private final class DidDisappearHook: Controller {
                 c.viewWillAppear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
-            #expect(c.notes == ["didMove(p), parent: p", "willAppear toParent=false", "didAppear toParent=false"])
+            #expect(c.flags == ["didMove(p), parent: p", "willAppear toParent=false", "didAppear toParent=false"])
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
@@ -219,7 +197,7 @@ private final class DidDisappearHook: Controller {
             embed(f, in: p)
             let window = show(p)
             let t = Leaf(name: "t")
-            f.notes.removeAll()
+            f.flags.removeAll()
             recorder.skipEvents()
             p.addChild(t)
             f.willMove(toParent: nil)
@@ -244,7 +222,7 @@ private final class DidDisappearHook: Controller {
                 t.didMove(toParent: p)
                 """)
             #expect(
-                f.notes == [
+                f.flags == [
                     "willDisappear fromParent=true", "didMove(nil), parent: nil", "didDisappear fromParent=true",
                     "didMove(nil), parent: nil",
                 ])
@@ -318,7 +296,7 @@ private final class DidDisappearHook: Controller {
                 a.didMove(toParent: nav)
                 """)
             // The root's move stays open until its first appearance ends (§6).
-            #expect(a.notes == ["willAppear toParent=true", "didAppear toParent=true", "didMove(nav), parent: nav"])
+            #expect(a.flags == ["willAppear toParent=true", "didAppear toParent=true", "didMove(nav), parent: nav"])
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)

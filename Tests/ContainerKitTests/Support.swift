@@ -8,6 +8,31 @@ final class Parent: ContainerController {}
 /// A leaf controller.
 final class Leaf: Controller {}
 
+/// Records the moving flags inside appearance callbacks (R8); a subclass may note more in `flags`.
+class Flagged: Controller {
+    var flags: [String] = []
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        flags.append("willAppear toParent=\(isMovingToParent)")
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        flags.append("didAppear toParent=\(isMovingToParent)")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        flags.append("willDisappear fromParent=\(isMovingFromParent)")
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        flags.append("didDisappear fromParent=\(isMovingFromParent)")
+    }
+}
+
 /// A window of the usual test size.
 @MainActor
 func makeWindow(_ name: String = "window") -> Window {

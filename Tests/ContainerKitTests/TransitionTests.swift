@@ -12,31 +12,6 @@ private final class HoldingDriver: AnimationDriver {
     }
 }
 
-/// Records the moving flags inside appearance callbacks (R8).
-private final class Flagged: Controller {
-    var flags: [String] = []
-
-    override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        flags.append("willAppear toParent=\(isMovingToParent)")
-    }
-
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        flags.append("didAppear toParent=\(isMovingToParent)")
-    }
-
-    override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        flags.append("willDisappear fromParent=\(isMovingFromParent)")
-    }
-
-    override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        flags.append("didDisappear fromParent=\(isMovingFromParent)")
-    }
-}
-
 /// `p` with child `f` shown (in a visible window when `visible`), and a fresh `t`; transcript taken.
 @MainActor
 private struct Stage {
