@@ -7,7 +7,6 @@ import Testing
 
 // MARK: - Fixtures
 
-private typealias Timing = AppearanceStateMachine.ViewIsAppearingTiming
 private typealias BeginAction = AppearanceStateMachine.BeginAction
 private typealias EndAction = AppearanceStateMachine.EndAction
 private typealias Containment = ContainmentStateMachine.State
@@ -42,9 +41,10 @@ private func label(_ state: Containment) -> String {
 
 /// A fresh machine driven by manual calls into `state`.
 ///
-/// The last begin on the way uses `animated` and `timing`, so a later `end()` shows them.
+/// The last begin on the way uses `animated`, so a later `end()` shows it; an appearing machine
+/// has had its `viewIsAppearing` sent when `viewIsAppearingSent`.
 private func appearance(
-    in state: AppearanceState, animated: Bool = false, viewIsAppearing timing: Timing = .beforeDidAppear,
+    in state: AppearanceState, animated: Bool = false, viewIsAppearingSent: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> AppearanceStateMachine {
     var machine = AppearanceStateMachine()
@@ -52,13 +52,13 @@ private func appearance(
     case .disappeared:
         break
     case .appearing:
-        _ = machine.begin(appearing: true, animated: animated, viewIsAppearing: timing)
-        if timing == .afterWillAppear { machine.noteViewIsAppearingSent() }
+        _ = machine.begin(appearing: true, animated: animated)
+        if viewIsAppearingSent { machine.noteViewIsAppearingSent() }
     case .appeared:
-        _ = machine.begin(appearing: true, animated: animated, viewIsAppearing: timing)
+        _ = machine.begin(appearing: true, animated: animated)
         _ = machine.end()
     case .disappearing:
-        _ = machine.begin(appearing: true, animated: !animated, viewIsAppearing: timing)
+        _ = machine.begin(appearing: true, animated: !animated)
         _ = machine.end()
         _ = machine.begin(appearing: false, animated: animated)
     }
@@ -74,7 +74,7 @@ private struct BeginCell: Sendable, CustomTestStringConvertible {
     let animated: Bool
     let expected: BeginAction
     let after: AppearanceState
-    /// What a manual `end()` returns next: it shows the animated flag (and viewIsAppearing timing) kept.
+    /// What a manual `end()` returns next: it shows the animated flag kept.
     let thenEnd: EndAction
     var call = "begin"
 
@@ -85,7 +85,7 @@ private struct BeginCell: Sendable, CustomTestStringConvertible {
         [
             BeginCell(
                 state: .disappeared, appearing: true, animated: a,
-                expected: .callViewWillAppear(animated: a, thenViewIsAppearing: false), after: .appearing,
+                expected: .callViewWillAppear(animated: a), after: .appearing,
                 thenEnd: .callViewDidAppear(animated: a, viewIsAppearingFirst: true)),
             BeginCell(
                 state: .disappeared, appearing: false, animated: a,
@@ -109,7 +109,7 @@ private struct BeginCell: Sendable, CustomTestStringConvertible {
                 thenEnd: .callViewDidDisappear(animated: a)),
             BeginCell(
                 state: .disappearing, appearing: true, animated: a,
-                expected: .callViewWillAppear(animated: a, thenViewIsAppearing: false), after: .appearing,
+                expected: .callViewWillAppear(animated: a), after: .appearing,
                 thenEnd: .callViewDidAppear(animated: a, viewIsAppearingFirst: true)),
             BeginCell(
                 state: .disappearing, appearing: false, animated: a,
@@ -123,7 +123,7 @@ private struct BeginCell: Sendable, CustomTestStringConvertible {
         [
             BeginCell(
                 state: .disappeared, appearing: true, animated: a,
-                expected: .callViewWillAppear(animated: a, thenViewIsAppearing: false), after: .appearing,
+                expected: .callViewWillAppear(animated: a), after: .appearing,
                 thenEnd: .callViewDidAppear(animated: a, viewIsAppearingFirst: true), call: "drive"),
             BeginCell(
                 state: .disappeared, appearing: false, animated: a,
@@ -147,7 +147,7 @@ private struct BeginCell: Sendable, CustomTestStringConvertible {
                 thenEnd: .callViewDidDisappear(animated: a), call: "drive"),
             BeginCell(
                 state: .disappearing, appearing: true, animated: a,
-                expected: .callViewWillAppear(animated: a, thenViewIsAppearing: false), after: .appearing,
+                expected: .callViewWillAppear(animated: a), after: .appearing,
                 thenEnd: .callViewDidAppear(animated: a, viewIsAppearingFirst: true), call: "drive"),
             BeginCell(
                 state: .disappearing, appearing: false, animated: a,
@@ -229,30 +229,25 @@ private struct EndCell: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// An appearance that starts from `from` with the given viewIsAppearing timing, then ends.
+/// An appearance that starts from `from`, has its `viewIsAppearing` sent by a layout pass or not,
+/// then ends.
 private struct TimingCell: Sendable, CustomTestStringConvertible {
-    let timing: Timing
     let from: AppearanceState
     let automatic: Bool
     let animated: Bool
-    let thenViewIsAppearing: Bool
-    let viewIsAppearingFirst: Bool
+    let viewIsAppearingSent: Bool
 
     var testDescription: String {
-        "\(from) + \(automatic ? "drive" : "begin")(animated: \(animated), viewIsAppearing: \(timing)) + end"
+        "\(from) + \(automatic ? "drive" : "begin")(animated: \(animated))"
+            + (viewIsAppearingSent ? " + viewIsAppearing sent" : "") + " + end"
     }
 
-    /// `.afterWillAppear`: viewIsAppearing right after viewWillAppear, not again before viewDidAppear;
-    /// `.beforeDidAppear`: the opposite (spec §3).
-    static let all: [TimingCell] = [
-        (Timing.afterWillAppear, true, false), (Timing.beforeDidAppear, false, true),
-    ].flatMap { timing, thenViewIsAppearing, viewIsAppearingFirst in
+    /// The end asks for `viewIsAppearing` first exactly when no layout pass sent it (spec §3).
+    static let all: [TimingCell] = [false, true].flatMap { sent in
         [AppearanceState.disappeared, .disappearing].flatMap { from in
             [false, true].flatMap { automatic in
                 [false, true].map { animated in
-                    TimingCell(
-                        timing: timing, from: from, automatic: automatic, animated: animated,
-                        thenViewIsAppearing: thenViewIsAppearing, viewIsAppearingFirst: viewIsAppearingFirst)
+                    TimingCell(from: from, automatic: automatic, animated: animated, viewIsAppearingSent: sent)
                 }
             }
         }
@@ -261,25 +256,26 @@ private struct TimingCell: Sendable, CustomTestStringConvertible {
 
 /// One call on an appearance machine.
 private enum AppearanceCall: Sendable, CustomStringConvertible {
-    case begin(appearing: Bool, animated: Bool, timing: Timing = .beforeDidAppear)
+    case begin(appearing: Bool, animated: Bool)
     case end
-    case drive(appearing: Bool, animated: Bool, timing: Timing = .beforeDidAppear)
+    case drive(appearing: Bool, animated: Bool)
     case driveEnd(appearing: Bool)
+    /// A layout pass sends the open appearance's `viewIsAppearing` (``AppearanceStateMachine/noteViewIsAppearingSent()``).
+    case viewIsAppearingSent
 
     var description: String {
         switch self {
-        case .begin(let appearing, let animated, let timing):
-            "begin(\(appearing), animated: \(animated), viewIsAppearing: \(timing))"
+        case .begin(let appearing, let animated): "begin(\(appearing), animated: \(animated))"
         case .end: "end()"
-        case .drive(let appearing, let animated, let timing):
-            "drive(\(appearing), animated: \(animated), viewIsAppearing: \(timing))"
+        case .drive(let appearing, let animated): "drive(\(appearing), animated: \(animated))"
         case .driveEnd(let appearing): "driveEnd(appearing: \(appearing))"
+        case .viewIsAppearingSent: "viewIsAppearing sent"
         }
     }
 
     var isAutomatic: Bool {
         switch self {
-        case .begin, .end: false
+        case .begin, .end, .viewIsAppearingSent: false
         case .drive, .driveEnd: true
         }
     }
@@ -289,25 +285,26 @@ private enum AppearanceCall: Sendable, CustomStringConvertible {
 private enum AppearanceResult: Hashable, Sendable {
     case begin(BeginAction)
     case end(EndAction)
+    /// The note of a `viewIsAppearing` sent; `awaited` says whether the open appearance awaited it.
+    case noted(awaited: Bool)
 }
 
-/// Makes `call` on `machine` as the engine does: a begin that asks for `viewIsAppearing` right after
-/// `viewWillAppear` has it sent (``AppearanceStateMachine/noteViewIsAppearingSent()``) before the
-/// next call.
+/// Makes `call` on `machine` as the engine does.
 private func perform(_ call: AppearanceCall, on machine: inout AppearanceStateMachine) -> AppearanceResult {
-    let result: AppearanceResult =
-        switch call {
-        case .begin(let appearing, let animated, let timing):
-            .begin(machine.begin(appearing: appearing, animated: animated, viewIsAppearing: timing))
-        case .end:
-            .end(machine.end())
-        case .drive(let appearing, let animated, let timing):
-            .begin(machine.drive(appearing: appearing, animated: animated, viewIsAppearing: timing))
-        case .driveEnd(let appearing):
-            .end(machine.driveEnd(appearing: appearing))
-        }
-    if case .begin(.callViewWillAppear(_, thenViewIsAppearing: true)) = result { machine.noteViewIsAppearingSent() }
-    return result
+    switch call {
+    case .begin(let appearing, let animated):
+        return .begin(machine.begin(appearing: appearing, animated: animated))
+    case .end:
+        return .end(machine.end())
+    case .drive(let appearing, let animated):
+        return .begin(machine.drive(appearing: appearing, animated: animated))
+    case .driveEnd(let appearing):
+        return .end(machine.driveEnd(appearing: appearing))
+    case .viewIsAppearingSent:
+        let awaited = machine.awaitsViewIsAppearing
+        machine.noteViewIsAppearingSent()
+        return .noted(awaited: awaited)
+    }
 }
 
 /// A call, the result it must return and the state it must leave.
@@ -334,13 +331,13 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             steps: [
                 AppearanceStep(
                     .begin(appearing: true, animated: true),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
                     .begin(appearing: false, animated: false), .begin(.callViewWillDisappear(animated: false)),
                     .disappearing),
                 AppearanceStep(
                     .begin(appearing: true, animated: false),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: false)), .appearing),
                 AppearanceStep(
                     .end, .end(.callViewDidAppear(animated: false, viewIsAppearingFirst: true)), .appeared),
                 // One end() closed everything: nothing is left open.
@@ -351,13 +348,13 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             steps: [
                 AppearanceStep(
                     .begin(appearing: true, animated: false),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: false)), .appearing),
                 AppearanceStep(
                     .begin(appearing: false, animated: true), .begin(.callViewWillDisappear(animated: true)),
                     .disappearing),
                 AppearanceStep(
                     .begin(appearing: true, animated: true),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
                     .end, .end(.callViewDidAppear(animated: true, viewIsAppearingFirst: true)), .appeared),
                 AppearanceStep(.end, .end(.reportUnbalanced(.appeared)), .appeared),
@@ -367,7 +364,7 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             steps: [
                 AppearanceStep(
                     .begin(appearing: true, animated: false),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: false)), .appearing),
                 AppearanceStep(
                     .end, .end(.callViewDidAppear(animated: false, viewIsAppearingFirst: true)), .appeared),
                 AppearanceStep(
@@ -375,7 +372,7 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
                     .disappearing),
                 AppearanceStep(
                     .begin(appearing: true, animated: true),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
                     .begin(appearing: false, animated: false), .begin(.callViewWillDisappear(animated: false)),
                     .disappearing),
@@ -383,32 +380,34 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
                 AppearanceStep(.end, .end(.reportUnbalanced(.disappeared)), .disappeared),
             ]),
         AppearanceScenario(
-            name: "viewIsAppearing follows each appearance's own timing (after, then before)",
+            name: "viewIsAppearing belongs to each appearance (sent, then not)",
             steps: [
                 AppearanceStep(
-                    .begin(appearing: true, animated: true, timing: .afterWillAppear),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: true)), .appearing),
+                    .begin(appearing: true, animated: true), .begin(.callViewWillAppear(animated: true)), .appearing),
+                AppearanceStep(.viewIsAppearingSent, .noted(awaited: true), .appearing),
                 AppearanceStep(
                     .begin(appearing: false, animated: true), .begin(.callViewWillDisappear(animated: true)),
                     .disappearing),
+                AppearanceStep(.viewIsAppearingSent, .noted(awaited: false), .disappearing),
                 AppearanceStep(
-                    .begin(appearing: true, animated: true, timing: .beforeDidAppear),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .begin(appearing: true, animated: true),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
                     .end, .end(.callViewDidAppear(animated: true, viewIsAppearingFirst: true)), .appeared),
             ]),
         AppearanceScenario(
-            name: "viewIsAppearing follows each appearance's own timing (before, then after)",
+            name: "viewIsAppearing belongs to each appearance (not sent, then sent)",
             steps: [
                 AppearanceStep(
-                    .begin(appearing: true, animated: false, timing: .beforeDidAppear),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: false)), .appearing),
+                    .begin(appearing: true, animated: false),
+                    .begin(.callViewWillAppear(animated: false)), .appearing),
                 AppearanceStep(
                     .begin(appearing: false, animated: false), .begin(.callViewWillDisappear(animated: false)),
                     .disappearing),
                 AppearanceStep(
-                    .begin(appearing: true, animated: false, timing: .afterWillAppear),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: true)), .appearing),
+                    .begin(appearing: true, animated: false), .begin(.callViewWillAppear(animated: false)), .appearing),
+                AppearanceStep(.viewIsAppearingSent, .noted(awaited: true), .appearing),
+                AppearanceStep(.viewIsAppearingSent, .noted(awaited: false), .appearing),
                 AppearanceStep(
                     .end, .end(.callViewDidAppear(animated: false, viewIsAppearingFirst: false)), .appeared),
             ]),
@@ -417,7 +416,7 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             steps: [
                 AppearanceStep(
                     .drive(appearing: true, animated: false),
-                    .begin(.callViewWillAppear(animated: false, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: false)), .appearing),
                 AppearanceStep(.drive(appearing: true, animated: true), .begin(.skip), .appearing),
                 AppearanceStep(.driveEnd(appearing: false), .end(.skip), .appearing),
                 AppearanceStep(
@@ -440,9 +439,9 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             steps: [
                 AppearanceStep(
                     .begin(appearing: true, animated: true),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
-                    .drive(appearing: true, animated: false, timing: .afterWillAppear), .begin(.skip), .appearing),
+                    .drive(appearing: true, animated: false), .begin(.skip), .appearing),
                 AppearanceStep(
                     .driveEnd(appearing: true), .end(.callViewDidAppear(animated: true, viewIsAppearingFirst: true)),
                     .appeared),
@@ -453,14 +452,14 @@ private struct AppearanceScenario: Sendable, CustomTestStringConvertible {
             name: "an automatic reversal mid-transition starts a new appearance",
             steps: [
                 AppearanceStep(
-                    .drive(appearing: true, animated: true, timing: .afterWillAppear),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: true)), .appearing),
+                    .drive(appearing: true, animated: true), .begin(.callViewWillAppear(animated: true)), .appearing),
+                AppearanceStep(.viewIsAppearingSent, .noted(awaited: true), .appearing),
                 AppearanceStep(
                     .drive(appearing: false, animated: false), .begin(.callViewWillDisappear(animated: false)),
                     .disappearing),
                 AppearanceStep(
-                    .drive(appearing: true, animated: true, timing: .beforeDidAppear),
-                    .begin(.callViewWillAppear(animated: true, thenViewIsAppearing: false)), .appearing),
+                    .drive(appearing: true, animated: true),
+                    .begin(.callViewWillAppear(animated: true)), .appearing),
                 AppearanceStep(
                     .driveEnd(appearing: true), .end(.callViewDidAppear(animated: true, viewIsAppearingFirst: true)),
                     .appeared),
@@ -479,11 +478,16 @@ private struct CallbackTracker {
     /// Applies the callbacks `result` asks for; returns what went wrong, if anything.
     mutating func apply(_ result: AppearanceResult, of call: AppearanceCall) -> String? {
         switch result {
-        case .begin(.callViewWillAppear(let animated, let thenViewIsAppearing)):
+        case .begin(.callViewWillAppear(let animated)):
             guard state == .disappeared || state == .disappearing else { return "viewWillAppear while \(state)" }
             state = .appearing
             openAnimated = animated
-            viewIsAppearingSent = thenViewIsAppearing
+            viewIsAppearingSent = false
+        case .noted(let awaited):
+            // The engine sends a layout pass's viewIsAppearing only to an appearance that awaits it.
+            guard awaited else { return nil }
+            guard state == .appearing, !viewIsAppearingSent else { return "viewIsAppearing noted while \(state)" }
+            viewIsAppearingSent = true
         case .begin(.callViewWillDisappear(let animated)):
             guard state == .appeared || state == .appearing else { return "viewWillDisappear while \(state)" }
             state = .disappearing
@@ -554,19 +558,20 @@ struct AppearanceStateMachineTests {
         #expect(machine.end() == cell.thenEnd)
     }
 
-    @Test("viewIsAppearing timing, spec §3", arguments: TimingCell.all)
-    private func viewIsAppearingTiming(_ cell: TimingCell) {
+    @Test("viewIsAppearing once per appearance, spec §3", arguments: TimingCell.all)
+    private func viewIsAppearingOnce(_ cell: TimingCell) {
         var machine = appearance(in: cell.from, animated: !cell.animated)
         let begin =
             cell.automatic
-            ? machine.drive(appearing: true, animated: cell.animated, viewIsAppearing: cell.timing)
-            : machine.begin(appearing: true, animated: cell.animated, viewIsAppearing: cell.timing)
-        #expect(begin == .callViewWillAppear(animated: cell.animated, thenViewIsAppearing: cell.thenViewIsAppearing))
-        #expect(machine.appearanceState == .appearing)
-        if cell.thenViewIsAppearing { machine.noteViewIsAppearingSent() }
+            ? machine.drive(appearing: true, animated: cell.animated)
+            : machine.begin(appearing: true, animated: cell.animated)
+        #expect(begin == .callViewWillAppear(animated: cell.animated))
+        #expect(machine.appearanceState == .appearing && machine.awaitsViewIsAppearing)
+        if cell.viewIsAppearingSent { machine.noteViewIsAppearingSent() }
+        #expect(machine.awaitsViewIsAppearing == !cell.viewIsAppearingSent)
         let end = cell.automatic ? machine.driveEnd(appearing: true) : machine.end()
-        #expect(end == .callViewDidAppear(animated: cell.animated, viewIsAppearingFirst: cell.viewIsAppearingFirst))
-        #expect(machine.appearanceState == .appeared)
+        #expect(end == .callViewDidAppear(animated: cell.animated, viewIsAppearingFirst: !cell.viewIsAppearingSent))
+        #expect(machine.appearanceState == .appeared && !machine.awaitsViewIsAppearing)
     }
 
     @Test("An appearance ended before its viewIsAppearing was sent sends it first", arguments: [false, true])
@@ -574,10 +579,10 @@ struct AppearanceStateMachineTests {
         var machine = AppearanceStateMachine()
         let begin =
             automatic
-            ? machine.drive(appearing: true, animated: true, viewIsAppearing: .afterWillAppear)
-            : machine.begin(appearing: true, animated: true, viewIsAppearing: .afterWillAppear)
-        #expect(begin == .callViewWillAppear(animated: true, thenViewIsAppearing: true))
-        // viewWillAppear's override completes the transition before viewIsAppearing goes out.
+            ? machine.drive(appearing: true, animated: true)
+            : machine.begin(appearing: true, animated: true)
+        #expect(begin == .callViewWillAppear(animated: true))
+        // viewWillAppear's override completes the transition before the layout pass comes.
         let end = automatic ? machine.driveEnd(appearing: true) : machine.end()
         #expect(end == .callViewDidAppear(animated: true, viewIsAppearingFirst: true))
         #expect(machine.appearanceState == .appeared)
@@ -586,17 +591,15 @@ struct AppearanceStateMachineTests {
     }
 
     @Test(
-        "Calls that change nothing keep the open appearance's viewIsAppearing timing",
-        arguments: [Timing.afterWillAppear, .beforeDidAppear])
-    private func ignoredCallsKeepTiming(_ timing: Timing) {
-        let other: Timing = timing == .afterWillAppear ? .beforeDidAppear : .afterWillAppear
-        var machine = appearance(in: .appearing, animated: true, viewIsAppearing: timing)
-        #expect(
-            machine.begin(appearing: true, animated: false, viewIsAppearing: other) == .reportUnbalanced(.appearing))
-        #expect(machine.drive(appearing: true, animated: false, viewIsAppearing: other) == .skip)
+        "Calls that change nothing keep whether the open appearance's viewIsAppearing was sent",
+        arguments: [false, true])
+    private func ignoredCallsKeepViewIsAppearing(_ sent: Bool) {
+        var machine = appearance(in: .appearing, animated: true, viewIsAppearingSent: sent)
+        #expect(machine.begin(appearing: true, animated: false) == .reportUnbalanced(.appearing))
+        #expect(machine.drive(appearing: true, animated: false) == .skip)
         #expect(machine.driveEnd(appearing: false) == .skip)
         #expect(machine.appearanceState == .appearing)
-        #expect(machine.end() == .callViewDidAppear(animated: true, viewIsAppearingFirst: timing == .beforeDidAppear))
+        #expect(machine.end() == .callViewDidAppear(animated: true, viewIsAppearingFirst: !sent))
         #expect(machine.appearanceState == .appeared)
     }
 
@@ -611,17 +614,14 @@ struct AppearanceStateMachineTests {
 
     @Test("Every sequence of up to five calls yields a consistent callback stream")
     func exhaustiveSequences() {
-        var calls: [AppearanceCall] = [.end, .driveEnd(appearing: true), .driveEnd(appearing: false)]
+        var calls: [AppearanceCall] = [
+            .end, .driveEnd(appearing: true), .driveEnd(appearing: false), .viewIsAppearingSent,
+        ]
         for animated in [false, true] {
             calls += [
                 .begin(appearing: false, animated: animated), .drive(appearing: false, animated: animated),
+                .begin(appearing: true, animated: animated), .drive(appearing: true, animated: animated),
             ]
-            for timing in [Timing.afterWillAppear, .beforeDidAppear] {
-                calls += [
-                    .begin(appearing: true, animated: animated, timing: timing),
-                    .drive(appearing: true, animated: animated, timing: timing),
-                ]
-            }
         }
         var problems: [String] = []
         var sequences = 0

@@ -43,8 +43,8 @@ extension DeliveryLoop {
                 ? controller.appearance.begin(appearing: appearing, animated: animated)
                 : controller.appearance.drive(appearing: appearing, animated: animated)
             switch action {
-            // Its viewIsAppearing comes later: the machine's default timing (§1, §3).
-            case .callViewWillAppear(let animated, _):
+            // Its viewIsAppearing comes later: in a layout pass, or before its viewDidAppear (§1, §3).
+            case .callViewWillAppear(let animated):
                 if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
             case .callViewWillDisappear(let animated):

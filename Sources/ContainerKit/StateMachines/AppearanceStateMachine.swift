@@ -32,18 +32,10 @@ public enum AppearanceState: Int, Hashable, Sendable, CustomStringConvertible {
 /// | appeared | unbalanced | viewWillDisappear → disappearing | unbalanced |
 /// | disappearing | viewWillAppear → appearing | unbalanced | viewDidDisappear → disappeared |
 ///
-/// Automatic driving (``drive(appearing:animated:viewIsAppearing:)``, ``driveEnd(appearing:)``)
+/// Automatic driving (``drive(appearing:animated:)``, ``driveEnd(appearing:)``)
 /// never produces an unbalanced call: a controller already in, or moving to, the target state is
 /// skipped (spec F3).
 package struct AppearanceStateMachine: Sendable {
-    /// When `viewIsAppearing(_:)` runs within an appearance.
-    package enum ViewIsAppearingTiming: Hashable, Sendable {
-        /// Right after `viewWillAppear` (container and presentation transitions).
-        case afterWillAppear
-        /// Just before `viewDidAppear` (a view entering a window, manual begin/end).
-        case beforeDidAppear
-    }
-
     private enum State: Hashable, Sendable {
         case disappeared
         case appearing(animated: Bool, viewIsAppearingSent: Bool)
@@ -53,8 +45,9 @@ package struct AppearanceStateMachine: Sendable {
 
     /// What a begin event asks of the controller.
     package enum BeginAction: Hashable, Sendable {
-        /// Call `viewWillAppear(animated)`, then, when `viewIsAppearing` is true, `viewIsAppearing(animated)`.
-        case callViewWillAppear(animated: Bool, thenViewIsAppearing: Bool)
+        /// Call `viewWillAppear(animated)`. Its `viewIsAppearing(animated)` comes later: from a
+        /// layout pass (``noteViewIsAppearingSent()``), or right before `viewDidAppear`.
+        case callViewWillAppear(animated: Bool)
         /// Call `viewWillDisappear(animated)`.
         case callViewWillDisappear(animated: Bool)
         /// Automatic driving: the controller is already in or moving to the target state; do nothing.
@@ -112,12 +105,10 @@ package struct AppearanceStateMachine: Sendable {
     }
 
     /// `beginAppearanceTransition(_:animated:)` called by hand: the table of spec §3.
-    package mutating func begin(
-        appearing: Bool, animated: Bool, viewIsAppearing timing: ViewIsAppearingTiming = .beforeDidAppear
-    ) -> BeginAction {
+    package mutating func begin(appearing: Bool, animated: Bool) -> BeginAction {
         switch (state, appearing) {
         case (.disappeared, true), (.disappearing, true):
-            return startAppearing(animated: animated, timing: timing)
+            return startAppearing(animated: animated)
         case (.appearing, false), (.appeared, false):
             state = .disappearing(animated: animated)
             return .callViewWillDisappear(animated: animated)
@@ -142,14 +133,12 @@ package struct AppearanceStateMachine: Sendable {
 
     /// An automatic begin (forwarding, a window, a transition): skips what is already in or moving
     /// to the target state instead of reporting it (F3).
-    package mutating func drive(
-        appearing: Bool, animated: Bool, viewIsAppearing timing: ViewIsAppearingTiming = .beforeDidAppear
-    ) -> BeginAction {
+    package mutating func drive(appearing: Bool, animated: Bool) -> BeginAction {
         switch (state, appearing) {
         case (.appearing, true), (.appeared, true), (.disappeared, false), (.disappearing, false):
             return .skip
         case (.disappeared, true), (.disappearing, true), (.appearing, false), (.appeared, false):
-            return begin(appearing: appearing, animated: animated, viewIsAppearing: timing)
+            return begin(appearing: appearing, animated: animated)
         }
     }
 
@@ -170,18 +159,18 @@ package struct AppearanceStateMachine: Sendable {
         return false
     }
 
-    /// Records that `viewIsAppearing` was sent for the open appearance. The caller of a begin that
-    /// returned `thenViewIsAppearing` calls it as it sends `viewIsAppearing`, once `viewWillAppear`
-    /// has returned: an end that comes before (from inside `viewWillAppear`, which may complete a
-    /// transition) then sends `viewIsAppearing` first, so it is never skipped (§3).
+    /// Records that `viewIsAppearing` was sent for the open appearance: a layout pass calls it as
+    /// it sends `viewIsAppearing` (§1, §3 **[rev 2]**). An end that comes before (from inside
+    /// `viewWillAppear`, which may complete a transition) asks for `viewIsAppearing` first
+    /// (``EndAction/callViewDidAppear(animated:viewIsAppearingFirst:)``), so it is never skipped.
     package mutating func noteViewIsAppearingSent() {
         guard case .appearing(let animated, false) = state else { return }
         state = .appearing(animated: animated, viewIsAppearingSent: true)
     }
 
-    private mutating func startAppearing(animated: Bool, timing: ViewIsAppearingTiming) -> BeginAction {
+    private mutating func startAppearing(animated: Bool) -> BeginAction {
         state = .appearing(animated: animated, viewIsAppearingSent: false)
         epoch &+= 1
-        return .callViewWillAppear(animated: animated, thenViewIsAppearing: timing == .afterWillAppear)
+        return .callViewWillAppear(animated: animated)
     }
 }
