@@ -21,6 +21,9 @@ extension Controller {
     ///
     /// With `c` this controller and `p` its parent, inside the call:
     /// 1. `c.didMove(toParent: nil)` — `c` has left `p.children` already (R2)
+    ///
+    /// When `c` is still disappearing (its `viewDidDisappear` not sent yet), UIKit calls
+    /// `c.didMove(toParent: nil)` again right after that `viewDidDisappear` (R7).
     public func removeFromParent() {
         let call = Planning.enter(LifecycleCall(self, "removeFromParent"))
         defer { Planning.leave(call) }

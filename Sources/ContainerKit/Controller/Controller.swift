@@ -266,12 +266,18 @@ open class Controller {
     /// or naming one, it is refused (a fault, the state does not change): those containers send
     /// their children's containment calls themselves (R9).
     ///
+    /// An override may run twice for one move, as on a device: when the container's call comes
+    /// while the controller is still appearing (or its removal while it is still disappearing),
+    /// UIKit calls `didMove(toParent:)` again right after the controller's next `viewDidAppear` (or
+    /// `viewDidDisappear`), naming the parent it has then (R7). Keep the override idempotent.
+    ///
     /// ## Callback order
     ///
     /// Called by a custom container as `c.didMove(toParent: p)`, inside the call:
     /// 1. `c.didMove(toParent: p)` — the callback itself; nothing else fires: `c`'s appearance
     ///    follows its view, so on screen this comes after `c.viewWillAppear` and before the
-    ///    `c.viewDidAppear` of the end of the turn (spec §2.1)
+    ///    `c.viewDidAppear` of the end of the turn (spec §2.1), which UIKit's repeated
+    ///    `c.didMove(toParent: p)` follows
     ///
     /// - Parameter parent: The container the controller moved to, or nil when it was removed.
     open func didMove(toParent parent: ContainerController?) {
