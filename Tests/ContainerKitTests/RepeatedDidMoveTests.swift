@@ -23,6 +23,11 @@ private final class DidDisappearHook: Controller {
     }
 }
 
+/// A container that drives its children's appearance by hand (F4).
+private final class ByHand: ContainerController {
+    override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+}
+
 /// UIKit's repeated `didMove(toParent:)` (spec R7 and R8, revision 2): a custom container's
 /// `didMove(toParent:)` that comes while the child is still appearing is followed by a second one
 /// right after the child's `viewDidAppear`, naming the parent it has then; a removal that comes
@@ -266,6 +271,46 @@ private final class DidDisappearHook: Controller {
                 c.didMove(toParent: p)
                 """)
             #expect(c.parent === p && c.appearanceState == .appeared)
+            recorder.finish()
+        }
+        #expect(recorder.violations.isEmpty)
+    }
+
+    /// A container that forwards by hand (F4) calls `didMove` between its child's begin and end:
+    /// the repeat follows the `viewDidAppear` that `endAppearanceTransition()` sends, inside that
+    /// call.
+    @Test func aContainerThatForwardsByHandGetsTheRepeatFromItsEnd() {  // F4
+        let recorder = Recorder()
+        recorder.record {
+            let m = ByHand(name: "m")
+            let window = show(m)
+            recorder.skipEvents()
+            let c = MoveProbe(name: "c")
+            m.addChild(c)
+            m.view.addSubview(c.view)
+            c.beginAppearanceTransition(true, animated: true)
+            c.didMove(toParent: m)
+            recorder.expect(
+                """
+                c.willMove(toParent: m)
+                c.loadView()
+                c.viewDidLoad()
+                c.viewWillAppear(animated: true)
+                c.didMove(toParent: m)
+                """)
+            c.endAppearanceTransition()
+            recorder.expect(
+                """
+                c.viewIsAppearing(animated: true)
+                c.viewDidAppear(animated: true)
+                c.didMove(toParent: m)
+                """, filter: .everything)
+            #expect(
+                c.flags == [
+                    "willAppear toParent=true", "didMove(m), parent: m", "didAppear toParent=true",
+                    "didMove(m), parent: m",
+                ])
+            window.runUntilIdle()
             recorder.finish()
         }
         #expect(recorder.violations.isEmpty)
