@@ -12,11 +12,8 @@ extension DeliveryLoop {
     /// fired), or an end whose `viewIsAppearing(_:)` moved the controller on.
     ///
     /// A controller whose `viewDidAppear(_:)` or `viewDidDisappear(_:)` this sends gets UIKit's
-    /// repeated `didMove(toParent:)` right after it, before its children's callbacks, when one was
-    /// due as the callback began and still is once it returns (R7 **[rev 2]**,
-    /// ``repeatDidMove(of:)``): the did-callback ends the appearance that was open when the
-    /// container's `didMove` came. One that the callback itself makes due (its override moves the
-    /// controller into a visible parent) waits for the did-callback of the appearance it begins.
+    /// repeated `didMove(toParent:)` right after it, before its children's callbacks, when one is
+    /// due (R7 **[rev 2]**, ``sendDidCallback(to:appearing:animated:drivesOwnChildren:source:rule:)``).
     ///
     /// With `manual`, the step is `beginAppearanceTransition` / `endAppearanceTransition` called by
     /// hand (the table of §3, unbalanced cells reported); otherwise it is driven, and a controller
@@ -75,17 +72,13 @@ extension DeliveryLoop {
                 : controller.appearance.driveEnd(appearing: appearing ?? true)
             switch action {
             case .callViewDidAppear(let animated, _):
-                if drivesOwnChildren { controller.drivenStep = .end(appearing: true) }
-                let repeatDue = controller.containment.awaitsRepeatedDidMove
-                controller.deliverAppearance(.didAppear, animated: animated, source: source, rule: rule)
-                if repeatDue, controller.containment.awaitsRepeatedDidMove { repeatDidMove(of: controller) }
-                return .end(appearing: true)
+                return sendDidCallback(
+                    to: controller, appearing: true, animated: animated, drivesOwnChildren: drivesOwnChildren,
+                    source: source, rule: rule)
             case .callViewDidDisappear(let animated):
-                if drivesOwnChildren { controller.drivenStep = .end(appearing: false) }
-                let repeatDue = controller.containment.awaitsRepeatedDidMove
-                controller.deliverAppearance(.didDisappear, animated: animated, source: source, rule: rule)
-                if repeatDue, controller.containment.awaitsRepeatedDidMove { repeatDidMove(of: controller) }
-                return .end(appearing: false)
+                return sendDidCallback(
+                    to: controller, appearing: false, animated: animated, drivesOwnChildren: drivesOwnChildren,
+                    source: source, rule: rule)
             case .skip:
                 return step
             case .reportUnbalanced(let state):
@@ -93,6 +86,25 @@ extension DeliveryLoop {
                 return nil
             }
         }
+    }
+
+    /// Sends the did-callback that ends `controller`'s appearance transition toward `appearing`,
+    /// the machine's end committed already; returns the step its children take. UIKit's repeated
+    /// `didMove(toParent:)` follows when it was due as the callback began and still is once it
+    /// returns (R7 **[rev 2]**): one the callback itself made due waits for the did-callback of the
+    /// appearance it began.
+    @inline(__always)
+    private static func sendDidCallback(
+        to controller: Controller, appearing: Bool, animated: Bool, drivesOwnChildren: Bool,
+        source: CallbackSource, rule: Rule
+    ) -> AppearanceStep {
+        let ended = AppearanceStep.end(appearing: appearing)
+        if drivesOwnChildren { controller.drivenStep = ended }
+        let repeatDue = controller.containment.awaitsRepeatedDidMove
+        controller.deliverAppearance(
+            appearing ? .didAppear : .didDisappear, animated: animated, source: source, rule: rule)
+        if repeatDue, controller.containment.awaitsRepeatedDidMove { repeatDidMove(of: controller) }
+        return ended
     }
 
     /// Sends the `viewIsAppearing(_:)` of a layout pass (§1, §3 **[rev 2]**) to `controller`, whose
