@@ -38,7 +38,8 @@ private func issueText(_ issue: Issue) -> String {
 private let leakFixLine = """
     To fix, find what still holds each one: a variable of the test outside the checked scope, a \
     closure that captures it (a spy's hook capturing its own spy), a parent, view or window that \
-    still contains it, a transition still in flight, or a reference cycle.
+    still contains it, a transition still in flight, a viewDidDisappear still queued for the end \
+    of its window's turn (call runUntilIdle()), or a reference cycle.
     """
 
 @Suite @MainActor struct LeakTests {
@@ -56,6 +57,8 @@ private let leakFixLine = """
             window.runUntilIdle()
             removeFromItsParent(c)
             removeFromItsParent(spy)
+            // Their did-disappears, queued for the end of the turn, hold them until then (§2.2).
+            window.runUntilIdle()
             return [c, c.view, spy, spy.view]
         }
         #expect(p.children.isEmpty)
@@ -141,6 +144,7 @@ private let leakFixLine = """
             addAsChild(c, in: p)
             window.runUntilIdle()
             removeFromItsParent(c)
+            window.runUntilIdle()
         }
         tracker.expectAllDeallocated()
         do {
@@ -163,6 +167,7 @@ private let leakFixLine = """
             addAsChild(d, in: p)
             window.runUntilIdle()
             removeFromItsParent(d)
+            window.runUntilIdle()
         }
         withKnownIssue {
             tracker.expectAllDeallocated()

@@ -61,15 +61,18 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
             c.willMove(toParent: nil)
             c.view.removeFromSuperview()
             c.removeFromParent()
+            window.runUntilIdle()
             #expect(
                 c.calls == [
                     .willMove(c.id, toParent: nil), .viewWillDisappear(c.id, animated: false),
-                    .viewDidDisappear(c.id, animated: false), .didMove(c.id, toParent: nil),
+                    .didMove(c.id, toParent: nil), .viewDidDisappear(c.id, animated: false),
+                    .didMove(c.id, toParent: nil),
                 ])
             recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
+                c.didMove(toParent: nil)
                 c.viewDidDisappear(animated: false)
                 c.didMove(toParent: nil)
                 """)
@@ -189,12 +192,13 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
             c.willMove(toParent: nil)
             c.view.removeFromSuperview()
             c.removeFromParent()
+            window.runUntilIdle()
             #expect(
                 log == [
                     "willMove(p), parent: nil", "didLoad, loaded: true", "willAppear(false), state: appearing",
                     "didMove(p), parent: p", "isAppearing(false)", "didAppear(false), state: appeared",
                     "didMove(p), parent: p", "willMove(nil), parent: p", "willDisappear(false), state: disappearing",
-                    "didDisappear(false), state: disappeared", "didMove(nil), parent: nil",
+                    "didMove(nil), parent: nil", "didDisappear(false), state: disappeared", "didMove(nil), parent: nil",
                 ])
             recorder.skipEvents()
         }
@@ -331,7 +335,6 @@ private func visibleSpyParent(_ recorder: Recorder) -> (Window, SpyContainerCont
                 b.didMove(toParent: p)
                 a.willMove(toParent: nil)
                 a.viewWillDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
                 a.didMove(toParent: nil)
                 p.viewWillTransition(to: Size(width: 480, height: 320))
                 b.viewWillTransition(to: Size(width: 480, height: 320))
@@ -434,6 +437,7 @@ private final class HookLog {
             window.runUntilIdle()
             window.resize(to: Size(width: 480, height: 320))
             window.rootController = nil
+            window.runUntilIdle()
             #expect(
                 tab.transcript() == """
                     tab.loadView()
@@ -474,6 +478,7 @@ private final class HookLog {
                 b.viewWillTransition(to: Size(width: 480, height: 320))
                 tab.viewWillDisappear(animated: false)
                 b.viewWillDisappear(animated: false)
+                -- the end of the turn: the did-disappears the root's exit queued (§4)
                 tab.viewDidDisappear(animated: false)
                 b.viewDidDisappear(animated: false)
                 """)

@@ -20,9 +20,11 @@ import Testing
             let kept = [p.children[0], p.children[2], p.children[4]]
             recorder.skipEvents()
 
-            // Only the engine holds b and d: each goes when its removal completes.
+            // Only the engine holds b and d: each goes once its removal completes, at the end of
+            // the turn, after its deferred did-disappear (§2.2).
             unembed(p.children[3])
             unembed(p.children[1])
+            window.runUntilIdle()
             #expect(weakB == nil)
             #expect(weakD == nil)
             #expect(p.children.map(\.id) == kept.map(\.id))
@@ -38,13 +40,15 @@ import Testing
                 """
                 d.willMove(toParent: nil)
                 d.viewWillDisappear(animated: false)
-                d.viewDidDisappear(animated: false)
                 d.didMove(toParent: nil)
-                d.deinit
                 b.willMove(toParent: nil)
                 b.viewWillDisappear(animated: false)
+                b.didMove(toParent: nil)
+                d.viewDidDisappear(animated: false)
+                d.didMove(toParent: nil)
                 b.viewDidDisappear(animated: false)
                 b.didMove(toParent: nil)
+                d.deinit
                 b.deinit
                 f.willMove(toParent: p)
                 f.loadView()

@@ -117,6 +117,7 @@ extension Recorder {
             window.makeKeyAndVisible()
             window.runUntilIdle()
             window.rootController = nil
+            window.runUntilIdle()
             recorder.expect(
                 """
                 r.viewWillAppear(animated: false)     => appearing
@@ -130,6 +131,7 @@ extension Recorder {
                 -- window.rootController = nil
                 r.viewWillDisappear(animated: false)  => disappearing
                 c.viewWillDisappear(animated: false)  => disappearing
+                -- end of turn: the did-disappears the exit queued (§1, §4)
                 r.viewDidDisappear(animated: false)   => disappeared
                 c.viewDidDisappear(animated: false)   => disappeared
                 """, noted: notes)
@@ -161,6 +163,7 @@ extension Recorder {
                 c.didMove(toParent: root)
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)  => disappearing
+                c.didMove(toParent: nil)
                 c.viewDidDisappear(animated: false)   => disappeared
                 c.didMove(toParent: nil)
                 """, noted: notes)

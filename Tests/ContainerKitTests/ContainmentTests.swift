@@ -88,16 +88,25 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
 
             c.willMove(toParent: nil)
             c.view.removeFromSuperview()
-            #expect(c.appearanceState == .disappeared)
+            // Its did-disappear waits for the end of the turn, as its did-appear did (rev 2).
+            #expect(c.appearanceState == .disappearing)
             #expect(p.children.map(\.id) == [c.id])
             c.removeFromParent()
             #expect(p.children.isEmpty)
             #expect(c.parent == nil)
-            #expect(!window.hasPendingWork)
+            #expect(window.hasPendingWork)
             recorder.expect(
                 """
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
+                c.didMove(toParent: nil)
+                """)
+            #expect(c.flags == ["willDisappear toParent=false fromParent=true"])
+            window.runUntilIdle()
+            #expect(c.appearanceState == .disappeared)
+            // UIKit's repeat (R7): the removal's didMove came while c was still disappearing.
+            recorder.expect(
+                """
                 c.viewDidDisappear(animated: false)
                 c.didMove(toParent: nil)
                 """)
@@ -336,6 +345,7 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
             middle.willMove(toParent: nil)
             middle.view.removeFromSuperview()
             middle.removeFromParent()
+            window.runUntilIdle()
             #expect(
                 grandchild.flags == [
                     "willDisappear toParent=false fromParent=false", "didDisappear toParent=false fromParent=false",
@@ -358,9 +368,10 @@ private func visibleParent(_ recorder: Recorder) -> (Window, Parent) {
                 middle.willMove(toParent: nil)
                 middle.viewWillDisappear(animated: false)
                 grandchild.viewWillDisappear(animated: false)
-                middle.viewDidDisappear(animated: false)
-                grandchild.viewDidDisappear(animated: false)
                 middle.didMove(toParent: nil)
+                middle.viewDidDisappear(animated: false)
+                middle.didMove(toParent: nil)
+                grandchild.viewDidDisappear(animated: false)
                 """)
         }
         #expect(recorder.violations.isEmpty)

@@ -2431,8 +2431,6 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 c.willMove(toParent: nav)
                 nav.viewWillDisappear(animated: false)
                 b.viewWillDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 """)
             // The push of c was applied as b's transition completed, before nav left the window.
             #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
@@ -2442,6 +2440,8 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 c.loadView()
                 c.viewDidLoad()
                 nav.completion()
+                nav.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
                 """)
             recorder.finish()
         }
@@ -2459,8 +2459,6 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 """
                 nav.viewWillDisappear(animated: false)
                 a.viewWillDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
                 """)
             // Off screen: the pending transition to b completes first, as an off-screen one does (b's
             // move stays open, waiting for its first appearance), then the push of c is applied.
@@ -2477,7 +2475,11 @@ private func stackNames(_ controllers: [Controller], _ recorder: Recorder) -> [S
                 """)
             #expect(stackNames(nav.controllers, recorder) == ["a", "b", "c"])
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect(
+                """
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
             recorder.finish()
         }
     }

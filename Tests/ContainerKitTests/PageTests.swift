@@ -1717,19 +1717,24 @@ private func neighbour(of direction: PageDirection) -> (ask: String, new: String
                 -- page's view leaves the window (F2)
                 page.viewWillDisappear(animated: false)
                 p0.viewWillDisappear(animated: false)
-                page.viewDidDisappear(animated: false)
-                p0.viewDidDisappear(animated: false)
                 -- off screen: p5 disappears again, and the change completes inside the call
                 p5.viewWillDisappear(animated: false)
                 p5.viewDidDisappear(animated: false)
+                p0.viewDidDisappear(animated: false)
                 p5.didMove(toParent: page)
                 p0.willMove(toParent: nil)
                 p0.didMove(toParent: nil)
                 page.completion(finished: true)
-                p0.deinit
                 """)
             #expect(finishedValues == [true])
-            #expect(!window.hasPendingWork)
+            // page's did-disappear, queued as its view left the window, comes at the end of the turn.
+            #expect(page.appearanceState == .disappearing && p5.appearanceState == .disappeared)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                page.viewDidDisappear(animated: false)
+                p0.deinit
+                """)
             #expect([page, p5].allSatisfy { $0.appearanceState == .disappeared })
             recorder.finish()
         }

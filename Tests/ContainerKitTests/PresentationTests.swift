@@ -917,8 +917,10 @@ private final class LightLeaf: Controller {
 
     /// The delegate's `presentationControllerWillDismiss` takes the sheet's view out of the window:
     /// the pull is given up with a warning (M110) before `b.viewWillDisappear(animated: true)`;
-    /// `b`, out of the window, has disappeared as any view leaving it does (F2), and stays
-    /// presented. The window's slot for visible transitions is free again: the next pull runs.
+    /// `b`, out of the window, disappears as any view leaving it does (F2: its did-disappear waits
+    /// for the end of the turn), and stays presented. Put back before the turn ends, it appears
+    /// again with no did-disappear (§1). The window's slot for visible transitions is free again:
+    /// the next pull runs.
     @Test func aPullWhoseSheetTheDelegateTakesOutIsGivenUp() {  // §9, F2, M110
         let recorder = Recorder()
         let delegate = SheetDelegate()
@@ -932,14 +934,17 @@ private final class LightLeaf: Controller {
                 b.presentationDelegate.shouldDismiss()
                 b.presentationDelegate.willDismiss()
                 b.viewWillDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 """)
-            #expect(a.presentedController === b && b.appearanceState == .disappeared)
-            #expect(driver.inFlight.isEmpty && !window.hasPendingWork)
+            #expect(a.presentedController === b && b.appearanceState == .disappearing)
+            #expect(driver.inFlight.isEmpty && window.hasPendingWork)
             delegate.onWillDismiss = nil
             window.addSubview(b.view)
             window.runUntilIdle()
-            recorder.skipEvents()
+            recorder.expect(
+                """
+                b.viewWillAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
             #expect(b.beginInteractiveDismissal() != nil)
             recorder.expect(
                 """

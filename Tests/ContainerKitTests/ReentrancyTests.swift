@@ -57,9 +57,10 @@ import Testing
                 c.viewWillAppear(animated: false)
                 c.willMove(toParent: nil)
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 c.didMove(toParent: nil)
                 p.viewDidAppear(animated: false)
+                c.viewDidDisappear(animated: false)
+                c.didMove(toParent: nil)
                 """)
             // c left inside its callback, so the stale will-appear was not forwarded to g.
             #expect(c.appearanceState == .disappeared)

@@ -259,14 +259,14 @@ private final class ByHand: ContainerController {
             recorder.expect(
                 """
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
-                c.willMove(toParent: p)
-                c.viewWillAppear(animated: false)
-                c.didMove(toParent: p)
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
+                c.viewDidDisappear(animated: false)
+                c.willMove(toParent: p)
+                c.viewWillAppear(animated: false)
+                c.didMove(toParent: p)
                 c.viewDidAppear(animated: false)
                 c.didMove(toParent: p)
                 """)

@@ -693,9 +693,9 @@ private struct SizingTree {
                 """
                 r1.viewWillDisappear(animated: false)
                 l1.viewWillDisappear(animated: false)
+                r2.viewWillAppear(animated: false)
                 r1.viewDidDisappear(animated: false)
                 l1.viewDidDisappear(animated: false)
-                r2.viewWillAppear(animated: false)
                 r2.viewDidAppear(animated: false)
                 """)
 
@@ -705,7 +705,6 @@ private struct SizingTree {
             recorder.expect(
                 """
                 r2.viewWillDisappear(animated: false)
-                r2.viewDidDisappear(animated: false)
                 """)
         }
         #expect(recorder.violations.isEmpty)

@@ -526,6 +526,32 @@ struct AppearanceStateMachineTests {
         #expect(AppearanceStateMachine().appearanceState == .disappeared)
     }
 
+    /// A disappearance whose end a view's exit queued for the end of the turn (§1, §2.2): only an
+    /// open disappearance takes the mark, nothing but the state's next change clears it, and the
+    /// mark changes neither the state nor the callbacks.
+    @Test func anOpenDisappearanceAloneTakesTheQueuedEndsMark() {
+        var machine = AppearanceStateMachine()
+        machine.noteEndQueued()
+        #expect(!machine.endIsQueued && machine.appearanceState == .disappeared)
+        _ = machine.drive(appearing: true, animated: false)
+        machine.noteEndQueued()
+        #expect(!machine.endIsQueued && machine.appearanceState == .appearing)
+        _ = machine.drive(appearing: false, animated: true)
+        #expect(!machine.endIsQueued)
+        machine.noteEndQueued()
+        #expect(machine.endIsQueued && machine.appearanceState == .disappearing)
+        #expect(machine.openTransitionIsAnimated == true && machine.isDisappearedOrDisappearing)
+        // Driving it toward disappeared again is skipped (F3) and keeps the mark.
+        #expect(machine.drive(appearing: false, animated: false) == .skip && machine.endIsQueued)
+        let epoch = machine.epoch
+        #expect(machine.drive(appearing: true, animated: false) == .callViewWillAppear(animated: false))
+        #expect(!machine.endIsQueued && machine.epoch == epoch + 1)
+        _ = machine.drive(appearing: false, animated: false)
+        machine.noteEndQueued()
+        #expect(machine.driveEnd(appearing: false) == .callViewDidDisappear(animated: false))
+        #expect(!machine.endIsQueued && machine.appearanceState == .disappeared)
+    }
+
     @Test("Manual begin(appearing:animated:), spec §3 table", arguments: BeginCell.manual)
     private func manualBegin(_ cell: BeginCell) {
         var machine = appearance(in: cell.state, animated: !cell.animated)

@@ -31,8 +31,9 @@ import Testing
     }
 
     /// Hole 1: the outgoing child's `viewWillDisappear` takes the container's view out of the window.
-    /// The window's exit ends `f`'s disappearance at once (F2); the container has nothing to show, so
-    /// `t` does not begin appearing, and the transition completes inside the call, as off screen.
+    /// The window's exit begins `p`'s disappearance, whose end waits for the end of the turn (F2, §1);
+    /// the container has nothing to show, so `t` does not begin appearing, and the transition
+    /// completes inside the call, as off screen, ending `f`'s disappearance.
     @Test func aContainerTakenOutOfTheWindowByTheOutgoingWillDisappearCompletesInsideTheCall() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
@@ -49,19 +50,19 @@ import Testing
                 f.viewWillDisappear(animated: true)
                 -- p's view leaves the window (F2): f is disappearing already (F3)
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: true)
                 -- p is off screen: t does not appear, and the transition completes inside the call
                 t.loadView()
                 t.viewDidLoad()
+                f.viewDidDisappear(animated: true)
                 p.completion(finished: true)
                 t.didMove(toParent: p)
                 f.didMove(toParent: nil)
                 """)
             #expect(window.animationsInFlight.isEmpty)
-            #expect(!window.hasPendingWork)
+            // p's did-disappear, queued as its view left the window, comes at the end of the turn.
+            #expect(window.hasPendingWork)
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect("p.viewDidDisappear(animated: false)")
             #expect([root, p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .disappeared])
             #expect(p.view.superview == nil)
             #expect(t.view.superview === p.view)
@@ -86,9 +87,10 @@ import Testing
             swap(f, for: t, in: p)
             recorder.expect(Self.incomingWillAppearTakesTheContainerOut)
             #expect(window.animationsInFlight.isEmpty)
-            #expect(!window.hasPendingWork)
+            // p's did-disappear, queued as its view left the window, comes at the end of the turn.
+            #expect(window.hasPendingWork)
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect("p.viewDidDisappear(animated: false)")
             #expect([root, p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .disappeared])
             #expect(p.view.superview == nil)
             #expect(t.view.superview === p.view)
@@ -109,7 +111,6 @@ import Testing
         t.viewWillAppear(animated: true)
         -- p's view leaves the window (F2): f is disappearing already (F3)
         p.viewWillDisappear(animated: false)
-        p.viewDidDisappear(animated: false)
         f.viewDidDisappear(animated: true)
         -- p is off screen: the transition completes inside the call, t disappears again
         t.viewWillDisappear(animated: true)
@@ -210,9 +211,7 @@ import Testing
                 -- the animations block takes p's view out of the window (F2)
                 p.viewWillDisappear(animated: false)
                 t.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
                 f.viewDidDisappear(animated: true)
-                t.viewDidDisappear(animated: false)
                 -- p is off screen: the transition completes inside the call
                 p.completion(finished: true)
                 t.didMove(toParent: p)
@@ -267,7 +266,6 @@ import Testing
                 t.viewDidLoad()
                 t.viewWillAppear(animated: true)
                 -- f's view leaves the window (F2): f is disappearing already (F3)
-                f.viewDidDisappear(animated: true)
                 """)
             #expect(t.view.superview == nil)
             #expect(window.animationsInFlight.count == 1)
@@ -275,6 +273,7 @@ import Testing
             recorder.expect(
                 """
                 -- the animation completes: t's view is in no window, t disappears again
+                f.viewDidDisappear(animated: true)
                 t.viewWillDisappear(animated: true)
                 t.viewDidDisappear(animated: true)
                 p.completion(finished: true)
@@ -321,7 +320,6 @@ import Testing
                 t.viewWillAppear(animated: true)
                 -- p's view leaves the window, into t's (F2): f is disappearing already (F3)
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
                 f.viewDidDisappear(animated: true)
                 -- t's view is not added (a cycle); p is off screen: the transition completes inside the call
                 t.viewWillDisappear(animated: true)
@@ -332,7 +330,7 @@ import Testing
                 """)
             #expect(window.animationsInFlight.isEmpty)
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect("p.viewDidDisappear(animated: false)")
             #expect([root, p, f, t].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .disappeared])
             #expect(t.view.superview == nil)
             #expect(p.view.superview === t.view)
@@ -411,7 +409,6 @@ import Testing
                 f.willMove(toParent: nil)
                 f.viewWillDisappear(animated: true)
                 -- slot and f's view leave the window (F2): f is disappearing already (F3)
-                f.viewDidDisappear(animated: true)
                 t.loadView()
                 t.viewDidLoad()
                 t.viewWillAppear(animated: true)
@@ -422,6 +419,7 @@ import Testing
             recorder.expect(
                 """
                 -- the animation completes: t's view is in no window, t disappears again
+                f.viewDidDisappear(animated: true)
                 t.viewWillDisappear(animated: true)
                 t.viewDidDisappear(animated: true)
                 p.completion(finished: true)
@@ -547,11 +545,9 @@ import Testing
                 t.willMove(toParent: p)
                 f.willMove(toParent: nil)
                 f.viewWillDisappear(animated: true)
-                -- p's view leaves a (F2): f is disappearing already (F3)
+                -- p's view leaves a (F2): f is disappearing already (F3); the did-disappears wait
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: true)
-                -- p's view enters b, with f's view in it
+                -- p's view enters b, with f's view in it: the appearance voids them (§1)
                 p.viewWillAppear(animated: false)
                 f.viewWillAppear(animated: false)
                 -- the transition goes on
@@ -567,10 +563,9 @@ import Testing
                 t.loadView()
                 t.viewDidLoad()
                 t.viewWillAppear(animated: true)
-                -- p's view leaves a, then enters b, with f's view in it (not t's yet)
+                -- p's view leaves a, then enters b, with f's view in it (not t's yet): the
+                -- appearance voids the did-disappears a's exit would send (§1)
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: true)
                 p.viewWillAppear(animated: false)
                 f.viewWillAppear(animated: false)
                 """
@@ -580,9 +575,10 @@ import Testing
 
     /// A callback of a `transition(from: f, to: t, …)` moves the view of the container `p` from the
     /// visible window `a` to the visible window `b`. Decision (MODEL; §1, F2, F3): the move is a
-    /// view leaving one window and entering another: `p` disappears from `a` (which ends `f`'s
-    /// disappearance, F3) and begins appearing in `b`, which reaches `f`, still in `p`'s view, but
-    /// not `t`, whose view is not in it yet (its appearance is the transition's). The transition
+    /// view leaving one window and entering another: `p` begins disappearing from `a`, and begins
+    /// appearing in `b` before `a`'s turn ends, which voids the did-disappear `a` queued (§1); the
+    /// appearance reaches `f`, still in `p`'s view and disappearing for the transition, but not
+    /// `t`, whose view is not in it yet (its appearance is the transition's). The transition
     /// goes on in `b`, with `b`'s driver, and needs no warning: `p` is still on screen. `a`'s turn
     /// has nothing left; `b`'s ends `p`'s appearance, then the animation completes: `f`'s view
     /// leaves (F2, not animated: the transition's own disappearance of `f` has ended) and `t`
@@ -608,7 +604,8 @@ import Testing
             recorder.skipEvents()
             swap(f, for: t, in: p)
             recorder.expect(callback.transcriptInsideTheCall)
-            #expect(a.animationsInFlight.isEmpty && !a.hasPendingWork)
+            // a's queued did-disappear of p is void: p appears in b now (§1).
+            #expect(a.animationsInFlight.isEmpty && a.hasPendingWork)
             #expect(b.animationsInFlight.count == 1)
             a.runUntilIdle()
             recorder.expect("")
@@ -618,8 +615,8 @@ import Testing
                 p.viewDidAppear(animated: false)
                 -- the animation completes: f's view leaves p's
                 f.viewWillDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
                 t.viewDidAppear(animated: true)
+                f.viewDidDisappear(animated: false)
                 p.completion(finished: true)
                 t.didMove(toParent: p)
                 f.didMove(toParent: nil)
@@ -667,7 +664,6 @@ import Testing
                 box.viewWillAppear(animated: false)
                 g.viewWillAppear(animated: false)
                 box.viewWillDisappear(animated: false)
-                box.viewDidDisappear(animated: false)
                 root.completion(finished: true)
                 box.didMove(toParent: nil)
                 g.didMove(toParent: root)
@@ -678,6 +674,8 @@ import Testing
                 root.viewDidAppear(animated: false)
                 g.viewDidAppear(animated: false)
                 g.didMove(toParent: root)
+                box.viewDidDisappear(animated: false)
+                box.didMove(toParent: nil)
                 """)
             #expect(root.children.map(\.id) == [g.id] && g.view.window === window)
             #expect(g.appearanceState == .appeared && box.appearanceState == .disappeared)

@@ -236,8 +236,6 @@ private struct Stage {
                 f.didMove(toParent: nil)
                 p.viewWillDisappear(animated: false)
                 t.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                t.viewDidDisappear(animated: false)
                 """)
         }
         #expect(recorder.violations.isEmpty)

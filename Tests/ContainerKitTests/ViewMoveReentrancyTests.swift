@@ -71,7 +71,6 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             recorder.expect(
                 """
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 """)
             let violation = recorder.takeViolations().last
             #expect(violation?.severity == .warning)
@@ -80,6 +79,9 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             #expect(isPlacedOnce(hooked, among: [p.view, shelf, window]))
             #expect(p.view.subviews.isEmpty)
             #expect(c.view.window == nil)
+            #expect(c.appearanceState == .disappearing)
+            window.runUntilIdle()
+            recorder.expect("c.viewDidDisappear(animated: false)")
             #expect(c.appearanceState == .disappeared)
         }
     }
@@ -110,7 +112,6 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             recorder.expect(
                 """
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 c.viewWillAppear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
@@ -266,7 +267,6 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             recorder.expect(
                 """
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 c.viewWillAppear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)

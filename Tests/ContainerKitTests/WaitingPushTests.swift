@@ -42,7 +42,6 @@ import Testing
                 b.didMove(toParent: nav)
                 c.willMove(toParent: nav)
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 b.viewWillDisappear(animated: true)
                 c.viewWillAppear(animated: true)
                 b.viewDidDisappear(animated: true)

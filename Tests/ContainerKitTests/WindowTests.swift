@@ -56,8 +56,9 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
     }
 
     /// §1, §3 [rev 2]: a `viewIsAppearing` of the layout pass whose override takes its view out of
-    /// the window ends that appearance there: it and what is below it disappear at once, hear no
-    /// more of the pass and no `viewDidAppear`; the pass goes on to the next tree.
+    /// the window ends that appearance there: it and what is below it begin disappearing at once,
+    /// hear no more of the pass and no `viewDidAppear`, and get their did-disappears in the turn's
+    /// next round (queued during this one, §1); the pass goes on to the next tree.
     @Test func aViewIsAppearingOfTheLayoutPassThatTakesItsViewOutEndsThatAppearance() {  // §1, §3, F2
         let recorder = Recorder()
         recorder.record {
@@ -71,12 +72,13 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                     c1.viewIsAppearing(animated: false)
                     c1.viewWillDisappear(animated: false)
                     c1x.viewWillDisappear(animated: false)
-                    c1.viewDidDisappear(animated: false)
-                    c1.didMove(toParent: p)
-                    c1x.viewDidDisappear(animated: false)
                     c2.viewIsAppearing(animated: false)
                     c2.viewDidAppear(animated: false)
                     c2.didMove(toParent: p)
+                    -- the next round: the did-disappears c1's exit queued, and UIKit's repeat (R7)
+                    c1.viewDidDisappear(animated: false)
+                    c1.didMove(toParent: p)
+                    c1x.viewDidDisappear(animated: false)
                     """, filter: .everything)
             #expect(c1.appearanceState == .disappeared && c1x.appearanceState == .disappeared)
             #expect(c2.appearanceState == .appeared)
@@ -211,7 +213,6 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             recorder.expect(
                 """
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
                 q.loadView()
                 q.viewDidLoad()
                 -- inside it, r becomes the root: q's view stays out
@@ -220,7 +221,11 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 r.viewWillAppear(animated: false)
                 """)
             window.runUntilIdle()
-            recorder.expect("r.viewDidAppear(animated: false)")
+            recorder.expect(
+                """
+                p.viewDidDisappear(animated: false)
+                r.viewDidAppear(animated: false)
+                """)
             #expect(window.rootController === r)
             #expect(window.subviews.count == 1 && window.subviews.first === r.view && q.view.superview == nil)
             #expect(q.appearanceState == .disappeared && r.appearanceState == .appeared)
@@ -228,7 +233,6 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             recorder.expect(
                 """
                 r.viewWillDisappear(animated: false)
-                r.viewDidDisappear(animated: false)
                 """)
             #expect(window.subviews.isEmpty)
         }
@@ -249,14 +253,14 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 """
                 p.viewWillDisappear(animated: false)
                 c.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 q.viewWillAppear(animated: false)
                 d.viewWillAppear(animated: false)
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
+                p.viewDidDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
                 q.viewDidAppear(animated: false)
                 d.viewDidAppear(animated: false)
                 """)
@@ -269,8 +273,6 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 """
                 q.viewWillDisappear(animated: false)
                 d.viewWillDisappear(animated: false)
-                q.viewDidDisappear(animated: false)
-                d.viewDidDisappear(animated: false)
                 """)
             #expect(window.subviews.isEmpty)
         }
@@ -307,7 +309,6 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 """
                 c.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 c.viewWillAppear(animated: false)
                 c.viewDidAppear(animated: false)
                 """)
@@ -339,7 +340,6 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
                 """
                 c.viewWillAppear(animated: false)
                 c.viewWillDisappear(animated: false)
-                c.viewDidDisappear(animated: false)
                 c.viewWillAppear(animated: false)
                 """)
             first.runUntilIdle()

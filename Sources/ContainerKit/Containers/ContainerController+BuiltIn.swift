@@ -167,7 +167,8 @@ extension ContainerController {
     /// comes. Each such child, in `children` order, once `settle` has returned, ends it as
     /// ``AppearanceReconciler/Change/letGo(by:formerWindow:)`` says: in a visible window
     /// (its view moved there by hand) the window takes it over; otherwise a disappearing one gets
-    /// its did-disappear as a view leaving a window does (F2), inside the call. So does an appearing
+    /// its did-disappear as a view leaving a window does (F2), inside the call, unless a view's exit
+    /// from a visible window queued that did-disappear for the end of the turn (§1). So does an appearing
     /// one while this container appears itself with its view in no window yet (brought in by a
     /// transition that has not put it there): it gets will-disappear, then did-disappear, and the
     /// child shown now joins the container's appearance as its view goes in (F1). A child the change

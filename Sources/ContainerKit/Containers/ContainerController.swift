@@ -77,7 +77,9 @@
 ///
 /// Each `viewIsAppearing(_:)` comes just before the same controller's `viewDidAppear(_:)` here;
 /// transcripts leave it out. Hiding the window sends the four `viewWillDisappear(_:)` in the same
-/// order, then the four `viewDidDisappear(_:)`, all inside the setter (spec §4).
+/// order, then the four `viewDidDisappear(_:)`, all inside the setter (spec §4); taking `root`'s
+/// view out of the visible window instead sends the four `viewDidDisappear(_:)` at the end of the
+/// turn (spec §1).
 ///
 /// - A controller already in, or moving to, the target state is skipped, so each controller gets
 ///   each callback once, whichever path reaches it first (F3).

@@ -136,6 +136,9 @@ extension Controller {
     /// them in order, each checked against its premises when its turn comes.
     private func forward(_ step: AppearanceStep, to container: ContainerController) {
         let transitions = container.storedView?.storedWindow.flatMap { $0.animationsInFlight.isEmpty ? nil : $0 }
+        // A will-disappear of a view's exit from a visible window: the children's ends wait for the
+        // end of the turn there, as the container's does (§1, §2.2).
+        let endWindow = step.isBegin ? DeliveryLoop.deferredEndWindow(forwardedBy: container) : nil
         let children = container.visibleChildren
         DeliveryLoop.runListed(.installChildView, for: children) { child in
             guard transitions?.isMoving(child) != true else { return }
@@ -158,7 +161,8 @@ extension Controller {
                     child, after: .passedOverByParentsBegin(container, appearing: appearing), source: .controller(id))
             }
             AppearanceWalk.run(
-                from: child, step: step, source: .controller(id), rule: .builtInForwarding, rootIsManual: false)
+                from: child, step: step, source: .controller(id), rule: .builtInForwarding, rootIsManual: false,
+                deferringEndTo: endWindow)
             // A navigation controller tells its delegate of its own appearance (spec §6).
             (container as? NavigationController)?.shownControllerTook(step, child)
         }

@@ -25,6 +25,29 @@ struct AppearanceCompletion {
     var controller: Controller? { reference.controller }
 }
 
+/// The deferred did-disappear of a controller whose view left a visible window (spec §1, §2.2
+/// **[rev 2]**): `viewWillDisappear` ran inside the call, `viewDidDisappear` waits for the end of
+/// the turn, as UIKit queues it after the commit. It holds the controller, as UIKit's queued block
+/// does: a controller removed with its view is released once its did-disappear (and UIKit's
+/// repeated `didMove(toParent: nil)`, R7) has run. Tied to the disappearance by the appearance
+/// epoch: a controller that began appearing again since has nothing left to complete here.
+@MainActor
+struct DisappearanceCompletion {
+    /// The controller whose disappearance it ends.
+    let controller: Controller
+    /// The controller's appearance epoch when its disappearance began.
+    let epoch: UInt64
+    /// Tells it apart from the other completions queued in its window, and finds the call that
+    /// queued it, which its callbacks name as their cause.
+    let serial: UInt64
+
+    init(_ controller: Controller, serial: UInt64) {
+        self.controller = controller
+        self.epoch = controller.appearance.epoch
+        self.serial = serial
+    }
+}
+
 /// A controller as deferred work names it: a reference the controller makes once and clears when it
 /// goes away, so the work queued in a window can outlive the controller and finds nil.
 ///

@@ -265,6 +265,9 @@ extension Controller {
                 let (definition, leftToHand) = entry(for: controller)
                 let state = controller.appearanceState
                 guard definition.isRequired else { continue }
+                // Its did-disappear is queued in another window, whose turn is still to come: this
+                // window's turn ran all of its own.
+                if controller.appearance.endIsQueued { continue }
                 if leftToHand {
                     // Given back once its state agrees and its view sits where its parent puts it.
                     if state == definition.expected, AppearanceDefinition.isPlacedByItsParent(controller) {

@@ -47,9 +47,10 @@ extension AppearanceReconciler {
     /// controller, when a container off screen takes in a view from a visible window (it sends no
     /// callbacks, §1); a controller whose root view sits in a view of a controller that is not its
     /// parent (R2, R4, R6); one a transition nested inside the leaving view showed meanwhile, or a
-    /// built-in container's child its container no longer forwards to. Those disappear as F2 says,
-    /// inside the call: every will-disappear, then every did-disappear, in view order (each
-    /// forwarding to its children). Those under a container that forwards by hand are its own (F4).
+    /// built-in container's child its container no longer forwards to. Those disappear as F2 says:
+    /// every will-disappear, in view order, inside the call (each forwarding to its children), and
+    /// every did-disappear at the end of the turn (§1), or inside the call when the window was
+    /// hidden. Those under a container that forwards by hand are its own (F4).
     /// Nothing happens if a callback has put the view back in the visible window meanwhile.
     ///
     /// So does a controller left disappearing with nothing to end it: a driving root of `view`
@@ -66,8 +67,9 @@ extension AppearanceReconciler {
         #if !CONTAINERKIT_INTERNAL_CHECKS
             guard Controller.shownOrMovingCount > 0 else { return }
         #endif
-        // A root view with no subviews, the usual case, whose controller the exit has reached.
-        if view.subviewList.isEmpty, view.owningController?.appearance.isDisappeared != false { return }
+        // A root view with no subviews, the usual case, whose controller the exit has reached: the
+        // view's own controller is passed over when disappearing.
+        if view.subviewList.isEmpty, view.owningController?.appearance.isDisappearedOrDisappearing != false { return }
         let owner = view.owningController
         var stranded: Set<ObjectIdentifier>?
         var roots: [Controller] = []
@@ -79,7 +81,9 @@ extension AppearanceReconciler {
             case .appeared, .appearing:
                 break
             case .disappearing:
-                guard controller !== owner, !window.isAnimating(controller, toward: false) else { return }
+                guard controller !== owner, !controller.appearance.endIsQueued,
+                    !window.isAnimating(controller, toward: false)
+                else { return }
                 if stranded == nil { stranded = Set(AppearanceWalk.drivingRoots(in: view).map(ObjectIdentifier.init)) }
                 guard stranded?.contains(ObjectIdentifier(controller)) == true else { return }
             case .disappeared:
@@ -92,7 +96,9 @@ extension AppearanceReconciler {
                 Controller.shownOrMovingCount > 0 || (Controller.shownOrMovingCount == 0 && roots.isEmpty),
                 "ContainerKit internal check: fewer controllers counted out of disappeared than there are. Engine bug.")
         #endif
-        AppearanceWalk.exit(roots, source: .window(window.windowID), sparingThoseBackIn: window)
+        AppearanceWalk.exit(
+            roots, source: .window(window.windowID), sparingThoseBackIn: window,
+            deferringEndTo: window.isHidden ? nil : window)
     }
 
     /// A transition (F7) brought `view` into the visible `window`. It drives the view's own

@@ -11,8 +11,10 @@
 ///   the turn (``AppearanceWalk/enter(_:window:source:)``). If its parent reaches it and is
 ///   appearing, it joins that appearance, with the parent's flag (F1, F6).
 /// - **Out of every visible window**, nothing shows it: an appearance or disappearance left open
-///   with nothing to end it ends at once, as for a view leaving a window (F2): every
-///   will-disappear, then every did-disappear, forwarded (F1; F3 skips what was sent already).
+///   with nothing to end it ends at once, as for a view leaving a hidden window (F2): every
+///   will-disappear, then every did-disappear, forwarded (F1; F3 skips what was sent already). A
+///   disappearance whose end a view's exit from a visible window queued for the end of the turn
+///   is not left open: that queued work ends it (§1, §2.2), and the reconciler leaves it alone.
 /// - **Left alone**: what a transition in flight brings in or takes out in the direction of its open
 ///   transition (F7: that transition ends it), and what a container forwarding by hand owns (F4).
 ///
@@ -105,6 +107,9 @@ enum AppearanceReconciler {
         // Inlined, so that the table folds to the one row of `change` at each call site, and a
         // change that leaves nothing to do costs a few loads.
         guard let action = action(for: controller, after: change) else { return }
+        // A disappearance whose end a view's exit queued for the end of the turn is left to it
+        // (§1, §2.2 **[rev 2]**): out of any visible window, it ends then, not at once.
+        if case .exit = action, controller.appearance.endIsQueued { return }
         checkAgainstDefinition(action, on: controller)
         perform(action, on: controller, source: source)
     }

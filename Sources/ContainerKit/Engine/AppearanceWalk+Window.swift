@@ -169,7 +169,7 @@ extension AppearanceWalk {
     /// or appeared already, the one its descendants joined).
     static func enter(_ root: Controller, window: Window, source: EventSource) {
         let queued = AppearanceCompletion(root, serial: window.nextCompletionSerial())
-        window.enqueue(.completeAppearance(queued))
+        window.enqueueAppearanceCompletion(queued)
         run(
             from: root, step: .begin(appearing: true, animated: false),
             source: source, rule: .windowEntry, rootIsManual: false, sparingMovesOf: window)
@@ -203,8 +203,9 @@ extension AppearanceWalk {
         return false
     }
 
-    /// `view` left the visible `window` (or the window was hidden): every will-disappear, pre-order,
-    /// then every did-disappear, pre-order, inside the call.
+    /// `view` left the visible `window`: every will-disappear, pre-order, inside the call, and every
+    /// did-disappear, pre-order, at the end of the turn (§1, §2.2 **[rev 2]**). Or the window was
+    /// hidden: every will-disappear, then every did-disappear, inside the call (MODEL).
     static func windowExit(of view: View, window: Window) {
         ViewMove.exiting(view, from: window) { exitUnderWay(of: view, window: window) }
     }
@@ -214,34 +215,43 @@ extension AppearanceWalk {
     /// controllers disappear.
     private static func exitUnderWay(of view: View, window: Window) {
         let source = EventSource.window(window.windowID)
+        let endWindow = window.isHidden ? nil : window
         if let root = leafRoot(view) {
             run(
                 from: root, step: .begin(appearing: false, animated: false),
-                source: source, rule: .windowExit, rootIsManual: false)
-            run(from: root, step: .end(appearing: false), source: source, rule: .windowExit, rootIsManual: false)
+                source: source, rule: .windowExit, rootIsManual: false, deferringEndTo: endWindow)
+            if let endWindow {
+                DeliveryLoop.queueEndIfOpen(of: root, in: endWindow)
+            } else {
+                run(from: root, step: .end(appearing: false), source: source, rule: .windowExit, rootIsManual: false)
+            }
         } else {
-            exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window)
+            exit(drivingRoots(in: view), source: source, sparingThoseBackIn: window, deferringEndTo: endWindow)
         }
         AppearanceReconciler.reconcileRoots(leftWith: view, window: window)
     }
 
     /// `roots` disappear: every will-disappear, pre-order, then every did-disappear, pre-order,
     /// `animated` as the step that leads there (a window's exit is not animated). Each half plans
-    /// its steps on the loop's agenda, one a root, and runs them in order.
+    /// its steps on the loop's agenda, one a root, and runs them in order. With `deferringEndTo`,
+    /// the window their views left, which stays visible, the did-disappears are queued there for
+    /// the end of the turn instead (§1, §2.2 **[rev 2]**).
     ///
     /// A root whose view a callback of an earlier one has put back in `window`, visible again (the
     /// window shown again, say), is the window's to drive from then on, and is passed over: the
     /// premise is checked when the root's turn comes, in each half.
     static func exit(
         _ roots: [Controller], animated: Bool = false, source: EventSource, rule: Rule = .windowExit,
-        sparingThoseBackIn window: Window? = nil
+        sparingThoseBackIn window: Window? = nil, deferringEndTo endWindow: Window? = nil
     ) {
         DeliveryLoop.runListed(.beginLeavingRoot, for: roots) { root in
             guard DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold else { return }
             run(
                 from: root, step: .begin(appearing: false, animated: animated),
-                source: source, rule: rule, rootIsManual: false)
+                source: source, rule: rule, rootIsManual: false, deferringEndTo: endWindow)
+            if let endWindow { DeliveryLoop.queueEndIfOpen(of: root, in: endWindow) }
         }
+        guard endWindow == nil else { return }
         DeliveryLoop.runListed(.endLeavingRoot, for: roots) { root in
             guard DeliveryLoop.verdict(.leaving(root, unlessBackIn: window)) == .hold else { return }
             run(from: root, step: .end(appearing: false), source: source, rule: rule, rootIsManual: false)

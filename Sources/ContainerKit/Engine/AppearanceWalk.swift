@@ -49,9 +49,13 @@ enum AppearanceWalk {
     /// ``AppearanceReconciler``, never patched in place.
     ///
     /// `rule` is the one the root's callbacks follow; the children it forwards to follow F1.
+    ///
+    /// `deferringEndTo`: the walk begins a disappearance because a view left that window, which
+    /// stays visible: each controller it begins disappearing has its did-disappear queued there for
+    /// the end of the turn (§1, §2.2 **[rev 2]**), not sent by a walk's end step.
     static func run(
         from root: Controller, step: AppearanceStep, source: EventSource, rule: Rule, rootIsManual: Bool,
-        sparingMovesOf window: Window? = nil
+        sparingMovesOf window: Window? = nil, deferringEndTo endWindow: Window? = nil
     ) {
         // A navigation controller's top whose move waits for its first appearance ends it once this
         // walk, its appearance's end, is over (spec §6).
@@ -59,7 +63,7 @@ enum AppearanceWalk {
         defer { if !step.isBegin { root.appearanceEnded(from: stateBefore) } }
         guard
             let childStep = DeliveryLoop.take(
-                step, on: root, source: .given(source), rule: rule, manual: rootIsManual),
+                step, on: root, source: .given(source), rule: rule, manual: rootIsManual, deferringEndTo: endWindow),
             DeliveryLoop.verdict(.forwardingOn(from: root, childStep, under: nil, root: root, revision: 0)) == .hold
         else { return }
         let transitions: Window? = if let window, !window.animationsInFlight.isEmpty { window } else { nil }
@@ -79,7 +83,8 @@ enum AppearanceWalk {
             }
             let revisionBefore = TreeRevision.current
             _ = DeliveryLoop.take(
-                childStep, on: controller, source: .parent(planned.parent), rule: .forwarded, manual: false)
+                childStep, on: controller, source: .parent(planned.parent), rule: .forwarded, manual: false,
+                deferringEndTo: endWindow)
             switch DeliveryLoop.verdict(
                 .forwardingOn(from: controller, childStep, under: planned.parent, root: root, revision: revisionBefore))
             {

@@ -23,8 +23,13 @@ extension DeliveryLoop {
     /// `viewWillAppear(_:)`, or right before `viewDidAppear(_:)`) runs only while the premises of
     /// that appearance hold (``Premises/transition(of:epoch:state:)``): the first callback may have
     /// moved the controller on.
+    ///
+    /// With `deferringEndTo`, a window the controller's view is leaving while it stays visible, a
+    /// disappearance this begins has its end queued there for the end of the turn, before its
+    /// `viewWillDisappear(_:)` runs (§1, §2.2 **[rev 2]**, ``DisappearanceCompletion``).
     static func take(
-        _ step: AppearanceStep, on controller: Controller, source: CallbackSource, rule: Rule, manual: Bool
+        _ step: AppearanceStep, on controller: Controller, source: CallbackSource, rule: Rule, manual: Bool,
+        deferringEndTo window: Window? = nil
     ) -> AppearanceStep? {
         // A built-in container forwards from inside its own callbacks (F6): it takes the step
         // its children get from here.
@@ -45,8 +50,21 @@ extension DeliveryLoop {
                 if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
             case .callViewWillDisappear(let animated):
-                if drivesOwnChildren { controller.drivenStep = step }
+                guard let window else {
+                    if drivesOwnChildren { controller.drivenStep = step }
+                    controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
+                    return step
+                }
+                queueEnd(of: controller, in: window)
+                // A built-in container forwards from its own callback (F6): the children it shows
+                // have their ends queued in the same window.
+                let saved = deferringContainer
+                if drivesOwnChildren {
+                    controller.drivenStep = step
+                    deferringContainer = (Unmanaged.passUnretained(controller), Unmanaged.passUnretained(window))
+                }
                 controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
+                deferringContainer = saved
             case .skip:
                 break
             case .reportUnbalanced(let state):
@@ -86,6 +104,37 @@ extension DeliveryLoop {
                 return nil
             }
         }
+    }
+
+    /// The built-in container whose `viewWillDisappear(_:)` is being delivered for a view's exit
+    /// from a visible window, and that window: the container's forwarding to the children it shows
+    /// (F6) queues their ends there too (``deferredEndWindow(forwardedBy:)``).
+    @exclusivity(unchecked) private static var deferringContainer: (Unmanaged<Controller>, Unmanaged<Window>)?
+
+    /// The window where the children `container` forwards its will-disappear to have their ends
+    /// queued, when that will-disappear came from a view's exit from a visible window.
+    static func deferredEndWindow(forwardedBy container: Controller) -> Window? {
+        guard let (owner, window) = deferringContainer,
+            owner.toOpaque() == Unmanaged.passUnretained(container).toOpaque()
+        else { return nil }
+        return window.takeUnretainedValue()
+    }
+
+    /// Queues in `window` the end of the disappearance `controller` has just begun, and marks it
+    /// queued, so that nothing else ends it at once (``AppearanceReconciler``).
+    @inline(never)
+    private static func queueEnd(of controller: Controller, in window: Window) {
+        // Straight to the storage: the state stays out of disappeared (``Controller/appearance``).
+        controller.appearanceStorage.noteEndQueued()
+        window.enqueueDisappearanceCompletion(of: controller)
+    }
+
+    /// Queues in `window` the end of `root`'s disappearance if one is open with nothing queued to
+    /// end it: a driving root of a view that left `window`, which the exit's begin step skipped
+    /// (F3) because something else had begun its disappearance.
+    static func queueEndIfOpen(of root: Controller, in window: Window) {
+        guard root.appearanceState == .disappearing, !root.appearance.endIsQueued else { return }
+        queueEnd(of: root, in: window)
     }
 
     /// Sends the did-callback that ends `controller`'s appearance transition toward `appearing`,

@@ -87,6 +87,10 @@ extension DeliveryLoop {
             // would copy the identity.
             let source = EventSource.controller(parentID)
             child.deliverDidMove(toParent: nil, source: source, rule: rule)
+            // A disappearance whose end is queued (its view left a visible window, §2.2) needs
+            // nothing: it ends at the end of the turn, and the child is out of every visible window
+            // until then (entering one would begin its appearance).
+            guard !child.appearance.endIsQueued else { return }
             AppearanceReconciler.reconcile(child, after: .letGo(by: parent, formerWindow: formerWindow), source: source)
             if !reparenting { AppearanceReconciler.reconcile(child, after: .removed, source: source) }
         }

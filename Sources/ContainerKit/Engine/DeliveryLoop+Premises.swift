@@ -18,6 +18,9 @@ extension DeliveryLoop {
         /// The did-appear that a view's entry into `window` deferred to the end of the turn (§1),
         /// queued for one appearance of its root.
         case deferredAppearance(AppearanceCompletion, in: Window)
+        /// The did-disappear that a view's exit from a visible window deferred to the end of the
+        /// turn (§1, §2.2 **[rev 2]**), queued for one disappearance of its controller.
+        case deferredDisappearance(DisappearanceCompletion)
         /// An addition's structural half, once the child's `willMove(toParent: container)` has
         /// returned (R1): the child still heads to `container`.
         case joining(Controller, ContainerController)
@@ -212,6 +215,11 @@ extension DeliveryLoop {
                 !(completion.rootBegan && controller.appearanceState == .appeared)
             else { return .moot }
             return .hold
+        case .deferredDisappearance(let completion):
+            // One that appeared again since (its view came back, or entered another visible window:
+            // a new epoch), or whose disappearance something else ended, has nothing left to end.
+            let controller = completion.controller
+            return controller.appearance.endIsQueued && controller.appearance.epoch == completion.epoch ? .hold : .moot
         case .joining(let child, let container):
             // Its override moved it elsewhere, or took it out again: the addition is over. One that
             // ended the move itself with `didMove(toParent: container)`, early (R3 wants it after

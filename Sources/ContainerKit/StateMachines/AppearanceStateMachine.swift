@@ -40,7 +40,9 @@ package struct AppearanceStateMachine: Sendable {
         case disappeared
         case appearing(animated: Bool, viewIsAppearingSent: Bool)
         case appeared
-        case disappearing(animated: Bool)
+        /// `endQueued`: its end is the did-disappear a view's exit from a visible window queued
+        /// for the end of the turn (``noteEndQueued()``).
+        case disappearing(animated: Bool, endQueued: Bool)
     }
 
     /// What a begin event asks of the controller.
@@ -96,10 +98,19 @@ package struct AppearanceStateMachine: Sendable {
         return false
     }
 
+    /// Whether the machine is in ``AppearanceState/disappeared`` or
+    /// ``AppearanceState/disappearing``: nothing is open toward appeared.
+    package var isDisappearedOrDisappearing: Bool {
+        switch state {
+        case .disappeared, .disappearing: true
+        case .appearing, .appeared: false
+        }
+    }
+
     /// Whether the open appearance transition is animated; nil when none is open.
     package var openTransitionIsAnimated: Bool? {
         switch state {
-        case .appearing(let animated, _), .disappearing(let animated): animated
+        case .appearing(let animated, _), .disappearing(let animated, _): animated
         case .disappeared, .appeared: nil
         }
     }
@@ -110,7 +121,7 @@ package struct AppearanceStateMachine: Sendable {
         case (.disappeared, true), (.disappearing, true):
             return startAppearing(animated: animated)
         case (.appearing, false), (.appeared, false):
-            state = .disappearing(animated: animated)
+            state = .disappearing(animated: animated, endQueued: false)
             return .callViewWillDisappear(animated: animated)
         case (.appearing, true), (.appeared, true), (.disappeared, false), (.disappearing, false):
             return .reportUnbalanced(appearanceState)
@@ -123,7 +134,7 @@ package struct AppearanceStateMachine: Sendable {
         case .appearing(let animated, let sent):
             state = .appeared
             return .callViewDidAppear(animated: animated, viewIsAppearingFirst: !sent)
-        case .disappearing(let animated):
+        case .disappearing(let animated, _):
             state = .disappeared
             return .callViewDidDisappear(animated: animated)
         case .disappeared, .appeared:
@@ -166,6 +177,21 @@ package struct AppearanceStateMachine: Sendable {
     package mutating func noteViewIsAppearingSent() {
         guard case .appearing(let animated, false) = state else { return }
         state = .appearing(animated: animated, viewIsAppearingSent: true)
+    }
+
+    /// Whether a disappearance is open whose did-disappear a view's exit from a visible window
+    /// queued for the end of the turn (spec §1, §2.2 **[rev 2]**): that queued work ends it, so
+    /// nothing else ends it at once.
+    package var endIsQueued: Bool {
+        if case .disappearing(_, true) = state { return true }
+        return false
+    }
+
+    /// Records that the open disappearance's end is queued for the end of the turn: the window's
+    /// exit calls it as it begins the disappearance, before `viewWillDisappear` runs.
+    package mutating func noteEndQueued() {
+        guard case .disappearing(let animated, false) = state else { return }
+        state = .disappearing(animated: animated, endQueued: true)
     }
 
     private mutating func startAppearing(animated: Bool) -> BeginAction {

@@ -8,7 +8,7 @@ extension Window {
     /// The release of a visible window, run from its `deinit` (spec §1, the last rules of "Turns";
     /// MODEL): the window is hidden first, as `isHidden = true` hides it, with every view's window
     /// already nil; then its remaining work runs at once, off screen. A hidden window released with
-    /// visible transitions waiting runs only step 4 (MODEL: the spec speaks of visible windows; the
+    /// visible transitions waiting runs only steps 3 and 5 (MODEL: the spec speaks of visible windows; the
     /// moves those requests opened would otherwise never end, R7).
     ///
     /// 1. The window becomes hidden and no view of its tree names it any more: in the callbacks
@@ -20,11 +20,13 @@ extension Window {
     ///    Unlike `isHidden = true`, the transitions in flight are not completed first: the hide
     ///    reaches the controllers they move too (the outgoing one gets its did-callback, an incoming
     ///    one its will- and did-disappear), as it reaches every controller the window shows.
-    /// 3. The transitions in flight complete (`finished: true`), in the order they started, as
+    /// 3. The did-disappears queued by views that left the window earlier in the turn run, in the
+    ///    order they were queued (§1, §2.2 **[rev 2]**).
+    /// 4. The transitions in flight complete (`finished: true`), in the order they started, as
     ///    off-screen ones do: their moves, delegate calls and completions, and no appearance
     ///    callback the hide already sent (F3 skips a controller that has disappeared). A gesture
     ///    still in progress is finished first.
-    /// 4. The visible transitions waiting for their turn settle, in request order, as off-screen
+    /// 5. The visible transitions waiting for their turn settle, in request order, as off-screen
     ///    ones do (inside the call, no appearance callbacks); the deferred did-appears are dropped
     ///    (the appearances they were to complete have ended).
     ///
@@ -43,6 +45,7 @@ extension Window {
             storedIsHidden = true
             AppearanceWalk.windowExit(of: self, window: self)
         }
+        completeQueuedDisappearances()
         for animation in inFlight {
             animation.interaction?.finish()
             animation.complete(finished: true)
@@ -60,6 +63,7 @@ extension Window {
         }
         transitionRequests.removeAll()
         deferred.removeAll()
+        queuedAppearanceCompletions = 0
         completionCalls.removeAll()
         animationsInFlight.removeAll()
         isRunningVisibleTransition = false

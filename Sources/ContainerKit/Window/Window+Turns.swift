@@ -26,8 +26,14 @@ extension Window {
     /// work is one of:
     /// - the did-appear half of a controller `c` whose view entered the window during the turn and
     ///   is still in it: `c.viewDidAppear(animated: false)`, then each descendant's, pre-order. The
-    ///   round's first such half is preceded by the layout pass: `viewIsAppearing(animated: false)`
-    ///   of every controller whose did-appear the round completes, tree by tree, pre-order
+    ///   round's first such half, or did-disappear half, is preceded by the layout pass:
+    ///   `viewIsAppearing(animated: false)` of every controller whose did-appear the round
+    ///   completes, tree by tree, pre-order
+    /// - the did-disappear half of a controller `c` whose view left the window during the turn, and
+    ///   has not appeared again since: `c.viewDidDisappear(animated: false)`, then UIKit's repeated
+    ///   `didMove(toParent:)` when one is due (R7), then each descendant's did-disappear, pre-order
+    ///   (spec §1, §2.2). A controller has one such half pending at a time: the later of its
+    ///   did-appear and did-disappear replaces the earlier it queued last
     /// - the start of the visible transitions requested (navigation, tab, page, presentation), one
     ///   at a time in request order: view loading, will-callbacks, delegate calls (each request
     ///   lists its own)
@@ -72,6 +78,7 @@ extension Window {
                 stoppedAsRunaway = true
                 let left = deferred.map(\.description)
                 deferred.removeAll()
+                queuedAppearanceCompletions = 0
                 completionCalls.removeAll()
                 ContractViolation(
                     kind: .runawayTurn, severity: .fault, controllers: [],
@@ -82,9 +89,11 @@ extension Window {
             }
             rounds += 1
             swap(&deferred, &running)
-            var laidOut = false
+            // A round with no did-appear has no layout pass.
+            var laidOut = queuedAppearanceCompletions == 0
+            queuedAppearanceCompletions = 0
             for index in running.indices {
-                if !laidOut, case .completeAppearance = running[index] {
+                if !laidOut, running[index].completesAppearanceTransition {
                     laidOut = true
                     layOut(running[index...])
                 }
@@ -110,6 +119,34 @@ extension Window {
         return lastCompletionSerial
     }
 
+    /// Queues the did-appear half of a window entry (§1). The did-disappear its controller queued
+    /// last, the usual case of a view that left the window and comes back in the same turn, is
+    /// replaced (UIKit keeps one pending did-block per controller): it would find the controller
+    /// appearing again and end nothing.
+    func enqueueAppearanceCompletion(_ completion: AppearanceCompletion) {
+        queuedAppearanceCompletions &+= 1
+        if let last = deferred.indices.last, deferred[last].isDisappearanceCompletion(of: completion.controller) {
+            deferred[last] = .completeAppearance(completion)
+            return
+        }
+        enqueue(.completeAppearance(completion))
+    }
+
+    /// Queues the did-disappear of `controller`, whose disappearance has just begun (§1, §2.2). The
+    /// did-appear of `controller` queued last, the usual case of a view that entered the window and
+    /// leaves it in the same turn, is replaced (UIKit keeps one pending did-block per controller):
+    /// it would find `controller`'s view out of the window and complete nothing.
+    func enqueueDisappearanceCompletion(of controller: Controller) {
+        let completion = DisappearanceCompletion(controller, serial: nextCompletionSerial())
+        if let last = deferred.indices.last, let serial = deferred[last].appearanceCompletionSerial(of: controller) {
+            if !completionCalls.isEmpty { completionCalls.removeValue(forKey: serial) }
+            queuedAppearanceCompletions &-= 1
+            deferred[last] = .completeDisappearance(completion)
+            return
+        }
+        enqueue(.completeDisappearance(completion))
+    }
+
     /// Updates the queued appearance completion with `serial`, if it is still waiting: a turn run
     /// from inside the walk that queued it may have performed it already.
     func updateAppearanceCompletion(serial: UInt64, _ update: (inout AppearanceCompletion) -> Void) {
@@ -132,6 +169,10 @@ extension Window {
                 let controller = completion.controller
             else { return }
             Planning.resume(plannedBy) { completeAppearance(of: controller) }
+        case .completeDisappearance(let completion):
+            let plannedBy = completionCalls.isEmpty ? nil : completionCalls.removeValue(forKey: completion.serial)
+            guard DeliveryLoop.verdict(.deferredDisappearance(completion)) == .hold else { return }
+            Planning.resume(plannedBy) { completeDisappearance(of: completion.controller) }
         case .completeAnimation(let animation):
             animation.complete(finished: true)
         case .startVisibleTransitions:
@@ -140,16 +181,16 @@ extension Window {
     }
 
     /// The layout pass of a round (§1, §3 **[rev 2]**), run as the round reaches its first deferred
-    /// did-appear: `viewIsAppearing(_:)` of every appearance the round's did-appears complete, root
+    /// did-appear or did-disappear (UIKit lays out before the blocks it queued after the commit): `viewIsAppearing(_:)` of every appearance the round's did-appears complete, root
     /// by root in the order they were queued, each tree pre-order, before the first of those
     /// did-appears. A completion that has nothing left to complete has no pass either, nor one
     /// whose root heard its `viewIsAppearing(_:)` already.
     private func layOut(_ works: ArraySlice<DeferredWork>) {
-        for work in works {
+        for index in works.indices {
             // A root whose viewIsAppearing was sent already (an earlier root's pass reached it, as
             // each level of a chain that entered level by level is reached by the top's) has its
             // tree laid out: so a round's pass stays linear in the trees it lays out.
-            guard case .completeAppearance(let completion) = work,
+            guard case .completeAppearance(let completion) = works[index],
                 DeliveryLoop.verdict(.deferredAppearance(completion, in: self)) == .hold,
                 let controller = completion.controller, controller.appearance.awaitsViewIsAppearing
             else { continue }
@@ -165,6 +206,22 @@ extension Window {
         AppearanceWalk.run(
             from: controller, step: .end(appearing: true), source: .window(windowID), rule: .turnEnd,
             rootIsManual: false, sparingMovesOf: self)
+    }
+
+    /// Runs at once the did-disappears queued in this window, in the order they were queued, and
+    /// leaves the rest of its work queued: the window is going away (``release()``).
+    func completeQueuedDisappearances() {
+        guard deferred.contains(where: \.isDisappearanceCompletion) else { return }
+        let queued = deferred.filter(\.isDisappearanceCompletion)
+        deferred.removeAll(where: \.isDisappearanceCompletion)
+        for work in queued { perform(work) }
+    }
+
+    /// The did-disappear a view's exit from this window deferred to the end of the turn (§1, §2.2).
+    private func completeDisappearance(of controller: Controller) {
+        AppearanceWalk.run(
+            from: controller, step: .end(appearing: false), source: .window(windowID), rule: .turnEnd,
+            rootIsManual: false)
     }
 
     /// Completes at once (`finished: true`) every animation in flight whose container's view is

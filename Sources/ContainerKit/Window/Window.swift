@@ -15,8 +15,11 @@
 /// Showing a window with root `p` and child `c` (``makeKeyAndVisible()``) sends
 /// `p.viewWillAppear(animated: false)` and `c.viewWillAppear(animated: false)` inside the call,
 /// then `p.viewDidAppear(animated: false)` and `c.viewDidAppear(animated: false)` in
-/// ``runUntilIdle()``. Hiding it (``isHidden``) sends every `viewWillDisappear`, pre-order, then
-/// every `viewDidDisappear`, inside the setter. Each entry point lists its **Callback order**;
+/// ``runUntilIdle()``. A view that leaves it while it is visible gets its `viewWillDisappear`
+/// inside the call and its `viewDidDisappear` in ``runUntilIdle()``, as UIKit queues both
+/// did-halves after the commit. Hiding it (``isHidden``) sends every `viewWillDisappear`,
+/// pre-order, then every `viewDidDisappear`, inside the setter. Each entry point lists its
+/// **Callback order**;
 /// ``ContainerController`` explains the forwarding.
 ///
 /// ## Release
@@ -58,9 +61,14 @@ open class Window: View {
     /// `nonisolated(unsafe)` so that `deinit` can read whether the window is visible before it
     /// takes the main actor to hide it (see ``release()``).
     @exclusivity(unchecked) nonisolated(unsafe) final var storedIsHidden = true
-    @exclusivity(unchecked) final var deferred: [DeferredWork] = []
+    /// The turn's work, in the order it runs. `nonisolated(unsafe)` so that `deinit` can read
+    /// whether did-disappears are queued, which the release runs (see ``release()``).
+    @exclusivity(unchecked) nonisolated(unsafe) final var deferred: [DeferredWork] = []
     /// The serial of the last appearance completion queued (`nextCompletionSerial()`).
     @exclusivity(unchecked) final var lastCompletionSerial: UInt64 = 0
+    /// How many did-appears are queued for the next round (``enqueueAppearanceCompletion(_:)``): a
+    /// round with none has no layout pass to run.
+    @exclusivity(unchecked) final var queuedAppearanceCompletions = 0
     /// The calls that queued the appearance completions waiting, by serial, while observed: each
     /// did-appear names its call as the one that planned it. Kept beside the queue, so that a
     /// completion copied through it carries nothing more when nothing observes.
@@ -112,7 +120,7 @@ open class Window: View {
     /// it must happen on the main actor (it traps otherwise), as every use of a window does.
     deinit {
         livenessStorage?.isAlive = false
-        if !storedIsHidden || !transitionRequests.isEmpty {
+        if !storedIsHidden || !transitionRequests.isEmpty || deferred.contains(where: \.isDisappearanceCompletion) {
             MainActor.assumeIsolated { release() }
         }
         forgetViewsWindow()
@@ -123,10 +131,39 @@ open class Window: View {
 enum DeferredWork {
     /// The did-appear half of an appearance that began when a view entered the window.
     case completeAppearance(AppearanceCompletion)
+    /// The did-disappear half of a disappearance that began when a view left the window.
+    case completeDisappearance(DisappearanceCompletion)
     /// The end of an animation the default driver completes.
     case completeAnimation(TransitionAnimation)
     /// The visible transitions of navigation, tab, page and presentation waiting to start.
     case startVisibleTransitions
+
+    /// Whether it is the deferred did-half of an appearance transition a view's move began: the
+    /// layout pass of its round comes before the first one.
+    var completesAppearanceTransition: Bool {
+        switch self {
+        case .completeAppearance, .completeDisappearance: true
+        case .completeAnimation, .startVisibleTransitions: false
+        }
+    }
+
+    /// The serial of the did-appear of `controller` it is, if it is one.
+    @MainActor func appearanceCompletionSerial(of controller: Controller) -> UInt64? {
+        guard case .completeAppearance(let completion) = self, completion.controller === controller else { return nil }
+        return completion.serial
+    }
+
+    /// Whether it is the deferred did-disappear of `controller`.
+    @MainActor func isDisappearanceCompletion(of controller: Controller?) -> Bool {
+        guard case .completeDisappearance(let completion) = self else { return false }
+        return completion.controller === controller
+    }
+
+    /// Whether it is a deferred did-disappear.
+    var isDisappearanceCompletion: Bool {
+        if case .completeDisappearance = self { return true }
+        return false
+    }
 
     /// How the runaway-turn violation lists it.
     @MainActor var description: String {
@@ -134,6 +171,8 @@ enum DeferredWork {
         case .completeAppearance(let completion):
             return
                 "complete the appearance of \(completion.controller.map { "\($0.id)" } ?? "a deallocated controller")"
+        case .completeDisappearance(let completion):
+            return "complete the disappearance of \(completion.controller.id)"
         case .completeAnimation(let animation):
             return "complete the \(animation.kind) animation of \(animation.container)"
         case .startVisibleTransitions:

@@ -215,7 +215,8 @@ private enum LeakReport {
 
             To fix, find what still holds each one: a variable of the test outside the checked scope, a \
             closure that captures it (a spy's hook capturing its own spy), a parent, view or window that \
-            still contains it, a transition still in flight, or a reference cycle.
+            still contains it, a transition still in flight, a viewDidDisappear still queued for the end \
+            of its window's turn (call runUntilIdle()), or a reference cycle.
             """
     }
 }

@@ -195,12 +195,19 @@ struct CallbackModel {
             reportedOpenMove = false
             return nil
         case .didMove(_, let destination):
-            if repeatOwed {
-                // UIKit's repeat: it ends no move, and names the parent the controller has now.
+            // UIKit's repeat names the parent the controller has now: the destination of an addition
+            // under way, otherwise where its last move left it. A didMove naming another parent is a
+            // move's own end, made inside the did-callback (a built-in container dropping an addition,
+            // say): it ends that move, and the repeat with it, as every didMove the engine accepts
+            // sets or clears UIKit's bit.
+            let currentParent = openMove.map { $0.destination ?? settledParent } ?? settledParent
+            if repeatOwed, destination == currentParent {
+                // UIKit's repeat: it ends no move.
                 repeatDue = false
                 repeatOwed = false
                 return nil
             }
+            repeatOwed = false
             // A custom container's move that ends while its appearance is open makes the repeat due.
             let formerParent = openMove?.destination ?? settledParent
             repeatDue =

@@ -95,8 +95,8 @@ import Testing
             recorder.expect(
                 """
                 f.viewWillDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
                 g.willMove(toParent: page)
+                f.viewDidDisappear(animated: false)
                 g.loadView()
                 g.viewDidLoad()
                 g.viewWillAppear(animated: true)
@@ -143,7 +143,6 @@ import Testing
             recorder.expect(
                 """
                 h.viewWillDisappear(animated: false)
-                h.viewDidDisappear(animated: false)
                 e.willMove(toParent: page)
                 e.loadView()
                 e.viewDidLoad()
@@ -197,7 +196,6 @@ import Testing
                 page.dataSource.controllerAfter(e)
                 f.willMove(toParent: page)
                 f.viewWillDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
                 f.viewWillAppear(animated: true)
                 e.viewWillDisappear(animated: true)
                 -- finish(), then the animation completes
@@ -274,8 +272,6 @@ import Testing
                 -- then the disappearance; h's move stays open
                 page.viewWillDisappear(animated: false)
                 f.viewWillDisappear(animated: false)
-                page.viewDidDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
                 """)
             #expect(page.shownControllers.map(\.id) == [h.id])
             #expect(page.children.map(\.id) == [f.id, h.id])
@@ -292,6 +288,9 @@ import Testing
                 f.willMove(toParent: nil)
                 f.didMove(toParent: nil)
                 page.completion(finished: true)
+                page.viewDidDisappear(animated: false)
+                page.didMove(toParent: nil)
+                f.viewDidDisappear(animated: false)
                 """)
             #expect(page.shownControllers.map(\.id) == [h.id])
             #expect(page.children.map(\.id) == [h.id])
@@ -915,11 +914,11 @@ import Testing
                 f.willMove(toParent: nil)
                 f.viewWillDisappear(animated: true)
                 a.viewWillAppear(animated: true)
-                -- f's view leaves the window: its disappearance ends (F1)
-                f.viewDidDisappear(animated: true)
+                -- f's view leaves the window (F2): f is disappearing already (F3)
                 -- the swipe is cancelled: a goes away again, f stays (R7) and does not appear
                 a.viewWillDisappear(animated: true)
                 a.viewDidDisappear(animated: true)
+                f.viewDidDisappear(animated: true)
                 f.didMove(toParent: nav)
                 """)
             #expect(nav.controllers.count == 2 && nav.controllers.last === f)
@@ -972,9 +971,6 @@ import Testing
                 tabs.viewWillDisappear(animated: false)
                 nav.viewWillDisappear(animated: false)
                 b.viewWillDisappear(animated: false)
-                tabs.viewDidDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 tabs.viewWillAppear(animated: false)
                 nav.viewWillAppear(animated: false)
                 b.viewWillAppear(animated: false)
@@ -1247,7 +1243,6 @@ extension BuiltInRegressionTests {
             recorder.expect(
                 """
                 nav.viewWillDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
                 nav.viewWillAppear(animated: false)
                 nav.viewDidAppear(animated: false)
                 """)
@@ -1370,8 +1365,8 @@ extension BuiltInRegressionTests {
             recorder.expect(
                 """
                 e.viewWillDisappear(animated: false)
-                e.viewDidDisappear(animated: false)
                 h.willMove(toParent: page)
+                e.viewDidDisappear(animated: false)
                 -- the end of the turn: the turn puts e's view back, and drives it
                 h.loadView()
                 h.viewDidLoad()
@@ -1808,17 +1803,18 @@ extension BuiltInRegressionTests {
                 h.didMove(toParent: page)
                 e.willMove(toParent: nil)
                 e.didMove(toParent: nil)
-                -- root's transition takes box's view out, and page's with it: page and h disappear (F2)
+                -- root's transition takes box's view out, and page's with it: page and h begin
+                -- disappearing (F2); their did-disappears wait for the end of the turn (§1)
                 page.viewWillDisappear(animated: false)
                 h.viewWillDisappear(animated: false)
-                page.viewDidDisappear(animated: false)
-                h.viewDidDisappear(animated: false)
-                page.didMove(toParent: nil)
                 g.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 root.completion(finished: true)
                 g.didMove(toParent: root)
                 box.didMove(toParent: nil)
+                page.viewDidDisappear(animated: false)
+                h.viewDidDisappear(animated: false)
+                page.didMove(toParent: nil)
                 """)
             #expect(
                 [root, box, page, e, h, g].map(\.appearanceState) == [
@@ -1925,7 +1921,6 @@ extension BuiltInRegressionTests {
                 e.viewDidAppear(animated: true)
                 -- e.view.removeFromSuperview() (F2)
                 e.viewWillDisappear(animated: false)
-                e.viewDidDisappear(animated: false)
                 -- page: begin(false), end, begin(true), end; e, and its view, are left to the swipe (F7)
                 page.viewWillDisappear(animated: false)
                 page.viewDidDisappear(animated: false)
@@ -1935,6 +1930,7 @@ extension BuiltInRegressionTests {
                 f.viewWillDisappear(animated: true)
                 f.viewDidDisappear(animated: true)
                 f.didMove(toParent: nil)
+                e.viewDidDisappear(animated: false)
                 """)
             #expect(page.shownControllers.map(\.id) == [e.id] && e.view.superview == nil && !window.hasPendingWork)
             #expect(e.appearanceState == .disappeared && f.appearanceState == .disappeared)

@@ -164,14 +164,16 @@ import Testing
             recorder.expect(
                 """
                 f.viewWillDisappear(animated: false)
-                f.viewDidDisappear(animated: false)
                 t.willMove(toParent: root)
                 """)
             recorder.expectViolation(.invalidTransition, unchanged: [root, f, t]) {
                 root.transition(from: f, to: t, duration: 0, animations: nil, completion: nil)
             }
             recorder.expect("")
-            #expect([root, f, t].map(\.appearanceState) == [.appeared, .disappeared, .disappeared])
+            #expect([root, f, t].map(\.appearanceState) == [.appeared, .disappearing, .disappeared])
+            // The did-disappears the views leaving the window queued come at the end of the turn (§1).
+            window.runUntilIdle()
+            recorder.expect("f.viewDidDisappear(animated: false)")
             #expect(!t.isViewLoaded)
             #expect(f.view.superview === holder)
             #expect(root.children.map(\.id) == [f.id, t.id])
@@ -334,11 +336,14 @@ import Testing
                 """
                 b.willMove(toParent: nav)
                 b.viewWillDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 a.didMove(toParent: nav)
                 """)
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect(
+                """
+                b.viewDidDisappear(animated: false)
+                b.didMove(toParent: nav)
+                """)
             #expect(b.appearanceState == .disappeared)
             #expect(b.view.superview === nav.view)
             #expect(nav.topController === b)
@@ -430,12 +435,17 @@ import Testing
                 root.viewWillDisappear(animated: false)
                 nav.viewWillDisappear(animated: false)
                 f.viewWillDisappear(animated: false)
+                """)
+            #expect(
+                [root, nav, a, f].map(\.appearanceState) == [.disappearing, .disappearing, .disappeared, .disappearing])
+            // The did-disappears the views leaving the window queued come at the end of the turn (§1).
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 root.viewDidDisappear(animated: false)
                 nav.viewDidDisappear(animated: false)
                 f.viewDidDisappear(animated: false)
                 """)
-            #expect(
-                [root, nav, a, f].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .disappeared])
             #expect(a.view.window == nil)
         }
         #expect(recorder.violations.isEmpty)
@@ -580,13 +590,19 @@ import Testing
                 a.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: false)
                 -- tabs.view.removeFromSuperview()
-                tabs.viewDidDisappear(animated: true)
                 b.viewWillDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 -- tabs.removeFromParent()
                 tabs.didMove(toParent: nil)
                 """)
-            #expect([tabs, a, b].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared])
+            #expect([tabs, a, b].map(\.appearanceState) == [.disappearing, .disappeared, .disappearing])
+            // The did-disappears the views leaving the window queued come at the end of the turn (§1).
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                tabs.viewDidDisappear(animated: true)
+                b.viewDidDisappear(animated: false)
+                tabs.didMove(toParent: nil)
+                """)
             #expect(g.appearanceState == .appearing)
         }
         #expect(recorder.violations.isEmpty)
@@ -621,9 +637,11 @@ import Testing
             recorder.expect(
                 """
                 b.viewWillDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 """)
-            #expect([tabs, a, b].map(\.appearanceState) == [.appeared, .appeared, .disappeared])
+            #expect([tabs, a, b].map(\.appearanceState) == [.appeared, .appeared, .disappearing])
+            // The did-disappears the views leaving the window queued come at the end of the turn (§1).
+            window.runUntilIdle()
+            recorder.expect("b.viewDidDisappear(animated: false)")
             #expect(tabs.selectedController === a)
             #expect(b.parent === tabs)
         }
@@ -651,7 +669,6 @@ import Testing
                 """
                 b.willMove(toParent: nav)
                 b.viewWillDisappear(animated: false)
-                b.viewDidDisappear(animated: false)
                 """)
             window.runUntilIdle()
             recorder.expect(
@@ -691,7 +708,6 @@ import Testing
             recorder.expect(
                 """
                 e.viewWillDisappear(animated: false)
-                e.viewDidDisappear(animated: false)
                 page.dataSource.controllerAfter(e)
                 f.willMove(toParent: page)
                 f.loadView()
@@ -817,7 +833,6 @@ import Testing
                 c.didMove(toParent: nil)
                 -- then x, whose view leaves with box's, disappears as F2 says
                 x.viewWillDisappear(animated: false)
-                x.viewDidDisappear(animated: false)
                 b.viewDidAppear(animated: true)
                 box.viewDidDisappear(animated: true)
                 root.completion(finished: true)
@@ -826,8 +841,12 @@ import Testing
                 """)
             #expect(
                 [root, box, c, x, b].map(\.appearanceState) == [
-                    .appeared, .disappeared, .disappeared, .disappeared, .appeared,
+                    .appeared, .disappeared, .disappeared, .disappearing, .appeared,
                 ])
+            // x's did-disappear, queued as its view left the window, comes at the end of the turn.
+            window.runUntilIdle()
+            recorder.expect("x.viewDidDisappear(animated: false)")
+            #expect(x.appearanceState == .disappeared)
             #expect(x.parent === root)
             #expect(x.view.window == nil)
             #expect(driver.inFlight.isEmpty)
@@ -870,8 +889,6 @@ import Testing
                 h.viewWillAppear(animated: true)
                 t.willMove(toParent: nav)
                 t.viewWillDisappear(animated: false)
-                t.viewDidDisappear(animated: false)
-                x.viewDidDisappear(animated: true)
                 a.didMove(toParent: nav)
                 """)
             driver.finishAll()
@@ -880,7 +897,15 @@ import Testing
                 h.viewDidAppear(animated: true)
                 root.viewDidDisappear(animated: true)
                 """)
-            #expect([root, t, x, h].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .appeared])
+            #expect([root, t, x, h].map(\.appearanceState) == [.disappeared, .disappearing, .disappearing, .appeared])
+            // The did-disappears the views leaving the window queued come at the end of the turn (§1).
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                t.viewDidDisappear(animated: false)
+                t.didMove(toParent: nav)
+                x.viewDidDisappear(animated: true)
+                """)
             #expect(x.parent === root && x.view.window == nil)
             #expect(t.parent === nav)
         }

@@ -45,9 +45,6 @@ import Testing
         page.viewWillDisappear(animated: false)
         p0.viewWillDisappear(animated: false)
         p1.viewWillDisappear(animated: false)
-        page.viewDidDisappear(animated: false)
-        p0.viewDidDisappear(animated: false)
-        p1.viewDidDisappear(animated: false)
         -- page is off screen: the swipe is given up, its pages dropped
         n1.didMove(toParent: nil)
         """
@@ -81,16 +78,25 @@ import Testing
                 p1.willMove(toParent: nil)
                 p1.didMove(toParent: nil)
                 page.delegate.didFinishAnimating(previous: [p0, p1], completed: false)
-                p0.deinit
-                p1.deinit
                 """)
             #expect(swipe == nil)
             #expect(page.shownControllers.map(\.id) == [n2.id, x.id])
             #expect(page.children.map(\.id) == [n2.id, x.id])
             #expect(n1.parent == nil && n2.parent === page && x.parent === page)
-            #expect([page, n1, n2, x].allSatisfy { $0.appearanceState == .disappeared })
+            #expect([n1, n2, x].allSatisfy { $0.appearanceState == .disappeared })
             #expect(!page.hierarchyDescription.contains("moving") && !n1.hierarchyDescription.contains("moving"))
+            // The did-disappears page's exit queued, then p0 and p1 go (§1, §2.2).
+            #expect(page.appearanceState == .disappearing)
             window.runUntilIdle()
+            recorder.expect(
+                """
+                page.viewDidDisappear(animated: false)
+                p0.viewDidDisappear(animated: false)
+                p1.viewDidDisappear(animated: false)
+                p0.deinit
+                p1.deinit
+                """)
+            #expect(page.appearanceState == .disappeared)
             withExtendedLifetime(stage) {}
             recorder.finish()
         }

@@ -157,6 +157,9 @@ private final class ManualContainer: ContainerController {
                 root.dismiss(animated: false)
                 window.runUntilIdle()
                 root.view.removeFromSuperview()
+                // root's did-disappear, queued as its view left the window, holds it to the end of
+                // the turn (§2.2).
+                window.runUntilIdle()
                 recorder.expect(
                     """
                     m.viewWillDisappear(animated: false)
@@ -300,13 +303,13 @@ private final class ManualContainer: ContainerController {
             recorder.expect(
                 """
                 h.viewWillDisappear(animated: false)
-                h.viewDidDisappear(animated: false)
                 """)
             h.dismiss(animated: false)
             recorder.expect("-- nothing inside the call: it runs in the window root's view comes back to")
             window.runUntilIdle()
             recorder.expect(
                 """
+                h.viewDidDisappear(animated: false)
                 root.viewWillAppear(animated: false)
                 root.viewDidAppear(animated: false)
                 """)
@@ -370,12 +373,12 @@ private final class ManualContainer: ContainerController {
             recorder.expect(
                 """
                 root.viewWillDisappear(animated: false)
-                root.viewDidDisappear(animated: false)
                 """)
             h.dismiss(animated: false)
             window.runUntilIdle()
             recorder.expect(
                 """
+                root.viewDidDisappear(animated: false)
                 h.viewWillDisappear(animated: false)
                 -- box's view stays out: putting it back would close a cycle, a move the engine refuses
                 h.viewDidDisappear(animated: false)
@@ -407,12 +410,12 @@ private final class ManualContainer: ContainerController {
             recorder.expect(
                 """
                 root.viewWillDisappear(animated: false)
-                root.viewDidDisappear(animated: false)
                 """)
             h.dismiss(animated: false)
             window.runUntilIdle()
             recorder.expect(
                 """
+                root.viewDidDisappear(animated: false)
                 h.viewWillDisappear(animated: false)
                 -- box's view stays out: nav would put x's view, and root's with it, inside box's view
                 h.viewDidDisappear(animated: false)
@@ -612,11 +615,15 @@ private final class ManualContainer: ContainerController {
             recorder.expect(
                 """
                 root.viewWillDisappear(animated: false)
-                root.viewDidDisappear(animated: false)
                 """)
             #expect(root.presentedController == nil)
             window.runUntilIdle()
-            recorder.expect("-- the presentation's turn comes: it has nothing left to show")
+            recorder.expect(
+                """
+                -- root's did-disappear, queued as its view left the window (§1)
+                root.viewDidDisappear(animated: false)
+                -- the presentation's turn comes: it has nothing left to show
+                """)
             #expect(!s.isViewLoaded)
             #expect(s.presentingController == nil)
             #expect(window.subviews.isEmpty)

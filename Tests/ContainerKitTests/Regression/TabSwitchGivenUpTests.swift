@@ -144,9 +144,8 @@ import Testing
                 b.loadView()
                 b.viewDidLoad()
                 \(callbacksUpToTheMove(hook))
-                tab.viewDidDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
-                -- tab enters the second window, showing a; then a is selected
+                -- tab enters the second window, showing a, before the turn ends: no did-disappears
+                -- (§1); then a is selected
                 tab.viewWillAppear(animated: false)
                 a.viewWillAppear(animated: false)
                 -- the switch gives up its swap; b, which began appearing, disappears

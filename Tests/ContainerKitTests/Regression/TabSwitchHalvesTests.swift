@@ -389,12 +389,15 @@ final class HookedLeaf: Controller {
                 b.viewDidAppear(animated: false)
                 tab.viewWillDisappear(animated: false)
                 b.viewWillDisappear(animated: false)
+                tab.didMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
                 tab.viewDidDisappear(animated: false)
                 b.viewDidDisappear(animated: false)
                 tab.didMove(toParent: nil)
                 """)
-            window.runUntilIdle()
-            recorder.expect("")
             recorder.finish()
         }
     }
@@ -486,9 +489,6 @@ final class HookedLeaf: Controller {
                 -- nav.view.removeFromSuperview() (F2); a's move, open since init, ends (§6)
                 nav.viewWillDisappear(animated: false)
                 a.viewWillDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
-                a.didMove(toParent: nav)
                 """)
             window.runUntilIdle()
             recorder.expect(
@@ -496,6 +496,9 @@ final class HookedLeaf: Controller {
                 -- tab's did-appear passes over nav, and leaves its view out (F7); then the did-half
                 tab.viewDidAppear(animated: false)
                 b.viewDidDisappear(animated: false)
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                a.didMove(toParent: nav)
                 """)
             #expect([tab, nav, a, b].map(\.appearanceState) == [.appeared, .disappeared, .disappeared, .disappeared])
             #expect(nav.view.superview == nil && b.viewIfLoaded?.window == nil)
@@ -635,30 +638,24 @@ final class HookedLeaf: Controller {
                 -- nav's view leaves the window (F2)
                 nav.viewWillDisappear(animated: false)
                 a.viewWillDisappear(animated: false)
-                nav.viewDidDisappear(animated: false)
-                a.viewDidDisappear(animated: false)
                 -- a embeds tabs in root: tabs enters the window, still showing nav
-                tabs.willMove(toParent: root)
-                tabs.viewWillAppear(animated: false)
-                nav.viewWillAppear(animated: false)
-                a.viewWillAppear(animated: false)
-                tabs.didMove(toParent: root)
                 -- the switch, on screen now: its first half
                 b.loadView()
                 b.viewDidLoad()
-                b.viewWillAppear(animated: false)
-                nav.viewWillDisappear(animated: false)
-                a.viewWillDisappear(animated: false)
                 """)
             window.runUntilIdle()
             recorder.expect(
                 """
                 -- the end of the turn: tabs' did-appear, then the switch's did-half
-                tabs.viewDidAppear(animated: false)
-                tabs.didMove(toParent: root)
                 nav.viewDidDisappear(animated: false)
                 a.viewDidDisappear(animated: false)
+                tabs.willMove(toParent: root)
+                tabs.viewWillAppear(animated: false)
+                b.viewWillAppear(animated: false)
+                tabs.didMove(toParent: root)
+                tabs.viewDidAppear(animated: false)
                 b.viewDidAppear(animated: false)
+                tabs.didMove(toParent: root)
                 """)
             #expect([tabs, b].allSatisfy { $0.appearanceState == .appeared })
             #expect([nav, a].allSatisfy { $0.appearanceState == .disappeared })
