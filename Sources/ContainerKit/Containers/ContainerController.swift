@@ -35,9 +35,10 @@
 /// and removing it (spec §2.2):
 ///
 /// 1. `c.willMove(toParent: nil)` — the container's own call (R3)
-/// 2. `c.viewWillDisappear(animated: false)`, then `c.viewDidDisappear(animated: false)` — both
-///    inside `c.view.removeFromSuperview()`
+/// 2. `c.viewWillDisappear(animated: false)` — inside `c.view.removeFromSuperview()`
 /// 3. `c.didMove(toParent: nil)` — inside `c.removeFromParent()` (R2)
+/// 4. `c.viewDidDisappear(animated: false)`, then UIKit's repeated `c.didMove(toParent: nil)`
+///    (R7) — at the end of the turn, in ``Window/runUntilIdle()``
 ///
 /// Off screen, the same calls send the same containment callbacks and no appearance callback; the
 /// child appears later, together with its parent (spec §2.3). `addChild(_:)` on a controller that

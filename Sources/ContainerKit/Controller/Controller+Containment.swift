@@ -12,7 +12,8 @@ extension Controller {
     /// `willMove(toParent: nil)` first (R3). Without that call the controller is removed as asked
     /// and a warning is reported. The root view stays where it is: remove it with
     /// ``View/removeFromSuperview()`` between the two calls, which is where the disappearance
-    /// callbacks come from. Once nothing else holds the controller, it is deallocated.
+    /// begins; its `viewDidDisappear(_:)` comes at the end of the turn, and the engine holds the
+    /// controller until then. Once nothing else holds it, it is deallocated.
     ///
     /// Does nothing when there is no parent. Refused (a fault, nothing fires) on a controller a
     /// built-in container manages, which leaves only through that container's API (R9).

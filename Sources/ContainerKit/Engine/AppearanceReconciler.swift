@@ -23,7 +23,8 @@
 /// A view move can let go of several controllers at once; the `reconcileRoots` functions find them
 /// (the driving roots of the moved view, F2) and reconcile each, in pre-order. Those a view leaving
 /// a visible window lets go of disappear together, as the window's own exit does: every
-/// will-disappear, then every did-disappear (``reconcileRoots(leftWith:window:)``).
+/// will-disappear, then every did-disappear, at the end of the turn unless the window was hidden
+/// (``reconcileRoots(leftWith:window:)``).
 @MainActor
 enum AppearanceReconciler {
     /// What let go of a controller: the change after which the reconciler looks at it.

@@ -52,7 +52,12 @@ extension DeliveryLoop {
             case .callViewWillDisappear(let animated):
                 guard let window else {
                     if drivesOwnChildren { controller.drivenStep = step }
+                    // A will-disappear that defers nothing, nested in one that does (a hide inside a
+                    // built-in container's exit), must not pass the outer window to its children.
+                    let saved = deferringContainer
+                    deferringContainer = nil
                     controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
+                    deferringContainer = saved
                     return step
                 }
                 queueEnd(of: controller, in: window)

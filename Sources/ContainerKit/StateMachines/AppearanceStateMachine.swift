@@ -194,6 +194,13 @@ package struct AppearanceStateMachine: Sendable {
         state = .disappearing(animated: animated, endQueued: true)
     }
 
+    /// Records that the open disappearance's queued end was dropped (a runaway turn): nothing
+    /// queued ends it any more.
+    package mutating func noteEndDropped() {
+        guard case .disappearing(let animated, true) = state else { return }
+        state = .disappearing(animated: animated, endQueued: false)
+    }
+
     private mutating func startAppearing(animated: Bool) -> BeginAction {
         state = .appearing(animated: animated, viewIsAppearingSent: false)
         epoch &+= 1

@@ -39,8 +39,8 @@ extension View {
     ///    (when the window changes), the old superview's `willRemoveSubview(_:)`; the tree changes;
     ///    `didMoveToWindow()` down the subtree, `view.didMoveToSuperview()`, then this view's
     ///    `didAddSubview(_:)`
-    /// 3. when `view` left a visible window: every `viewWillDisappear(animated: false)`, then every
-    ///    `viewDidDisappear(animated: false)`, each pre-order
+    /// 3. when `view` left a visible window: every `viewWillDisappear(animated: false)`, pre-order;
+    ///    every `viewDidDisappear(animated: false)` comes at the end of the turn (spec §1, §2.2)
     /// 4. when `view` entered a visible window: `c.viewWillAppear(animated: false)`, then each
     ///    descendant's, pre-order
     ///
@@ -67,9 +67,8 @@ extension View {
     ///
     /// ## Callback order
     ///
-    /// As ``addSubview(_:)``: the will-callbacks of a view entering a visible window inside the
-    /// call, its did-callbacks at the end of the turn; those of a view leaving one, all inside the
-    /// call.
+    /// As ``addSubview(_:)``: the will-callbacks of a view entering or leaving a visible window
+    /// inside the call, its did-callbacks at the end of the turn.
     ///
     /// - Parameters:
     ///   - view: The view to insert.
@@ -86,22 +85,24 @@ extension View {
     /// there is no superview.
     ///
     /// When the view leaves a visible window, every controller whose root view leaves with it and
-    /// that no forwarding reaches disappears, with its descendants, inside the call: every
-    /// will-callback first, then every did-callback (F2; synchronous, MODEL). A transition in flight
-    /// inside the view's subtree completes first (`finished: true`). A view that entered the window
-    /// in this turn gets no `viewDidAppear` (spec §1).
+    /// that no forwarding reaches begins disappearing, with its descendants, inside the call; their
+    /// did-callbacks come at the end of the turn, queued in the window, which holds each controller
+    /// until then (F2; spec §1, §2.2). A transition in flight inside the view's subtree completes
+    /// first (`finished: true`). A view that entered the window in this turn gets no
+    /// `viewDidAppear`, and one that comes back before the turn ends no `viewDidDisappear` (§1).
     ///
     /// ## Callback order
     ///
     /// With `c` a controller whose root view is this view or inside it, and the window visible;
-    /// inside the call:
+    /// inside the call (1 to 3), then at the end of the turn (4):
     /// 1. the transitions in flight in this subtree complete (`finished: true`), with their own
     ///    callbacks
     /// 2. the view hooks: `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` down the subtree,
     ///    the superview's `willRemoveSubview(_:)`; the tree changes; `didMoveToWindow()` down the
     ///    subtree, `didMoveToSuperview()`
     /// 3. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order
-    /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order
+    /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order, in
+    ///    ``Window/runUntilIdle()``
     public func removeFromSuperview() {
         let call = Planning.enter(LifecycleCall(self, "removeFromSuperview"))
         defer { Planning.leave(call) }

@@ -2,10 +2,10 @@ extension Window {
     /// The root controller, whose view fills the window, as UIKit's `rootViewController`.
     ///
     /// Setting it loads the new root's view, sizes it to the window's bounds and adds it, after the
-    /// old root's view has left. On a visible window, the old root's subtree disappears first
-    /// (every will, then every did, inside the setter; a transition in flight in it completes
-    /// first), then the new root's subtree gets will-appear; its did-appear comes at the end of the
-    /// turn (spec §4). On a hidden window nothing appears or disappears: the subtree appears when
+    /// old root's view has left. On a visible window, the old root's subtree gets will-disappear
+    /// first (a transition in flight in it completes first), then the new root's subtree gets
+    /// will-appear, inside the setter; at the end of the turn the old subtree's did-disappears, then
+    /// the new subtree's did-appears (spec §4). On a hidden window nothing appears or disappears: the subtree appears when
     /// the window is shown. Setting the current root does nothing. Refused (a fault, nothing
     /// changes): a controller that has a parent, that is another window's root, or that waits to join
     /// a navigation stack (pushed during that navigation controller's interactive pop, R9).
@@ -14,9 +14,8 @@ extension Window {
     ///
     /// With `old` the root replaced and `new` the root set, on a visible window; inside the setter:
     /// 1. `old.viewWillDisappear(animated: false)`, then each descendant's, pre-order
-    /// 2. `old.viewDidDisappear(animated: false)`, then each descendant's, pre-order
-    /// 3. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
-    /// 4. `new.viewWillAppear(animated: false)`, then each descendant's, pre-order
+    /// 2. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
+    /// 3. `new.viewWillAppear(animated: false)`, then each descendant's, pre-order
     ///
     /// At the end of the turn (``runUntilIdle()``):
     ///

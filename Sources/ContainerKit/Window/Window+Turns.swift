@@ -5,9 +5,9 @@ extension Window {
     /// The most rounds a turn may take before it is stopped as a runaway.
     package static let maximumRoundsPerTurn = 10_000
 
-    /// Ends the turn: runs the deferred work (did-appear of views that entered the window, the
-    /// visible transitions waiting to start, the animations the driver completes) until nothing is
-    /// left.
+    /// Ends the turn: runs the deferred work (did-appear of views that entered the window,
+    /// did-disappear of views that left it, the visible transitions waiting to start, the
+    /// animations the driver completes) until nothing is left.
     ///
     /// ContainerKit has no run loop: this is where the work UIKit defers to the end of the run-loop
     /// turn happens (spec §1). Each round runs the work queued before it, in the order it was
@@ -77,6 +77,13 @@ extension Window {
             guard rounds < Self.maximumRoundsPerTurn else {
                 stoppedAsRunaway = true
                 let left = deferred.map(\.description)
+                // A disappearance whose queued end is dropped is open with nothing to end it: the
+                // mark goes, so that what ends an open disappearance (a removal, the reconciler)
+                // may end it later.
+                for case .completeDisappearance(let completion) in deferred
+                where completion.controller.appearance.epoch == completion.epoch {
+                    completion.controller.appearanceStorage.noteEndDropped()
+                }
                 deferred.removeAll()
                 queuedAppearanceCompletions = 0
                 completionCalls.removeAll()
@@ -125,7 +132,10 @@ extension Window {
     /// appearing again and end nothing.
     func enqueueAppearanceCompletion(_ completion: AppearanceCompletion) {
         queuedAppearanceCompletions &+= 1
-        if let last = deferred.indices.last, deferred[last].isDisappearanceCompletion(of: completion.controller) {
+        if let last = deferred.indices.last,
+            let serial = deferred[last].disappearanceCompletionSerial(of: completion.controller)
+        {
+            if !completionCalls.isEmpty { completionCalls.removeValue(forKey: serial) }
             deferred[last] = .completeAppearance(completion)
             return
         }
@@ -181,10 +191,10 @@ extension Window {
     }
 
     /// The layout pass of a round (§1, §3 **[rev 2]**), run as the round reaches its first deferred
-    /// did-appear or did-disappear (UIKit lays out before the blocks it queued after the commit): `viewIsAppearing(_:)` of every appearance the round's did-appears complete, root
-    /// by root in the order they were queued, each tree pre-order, before the first of those
-    /// did-appears. A completion that has nothing left to complete has no pass either, nor one
-    /// whose root heard its `viewIsAppearing(_:)` already.
+    /// did-appear or did-disappear, as UIKit lays out before the blocks it queued after the commit:
+    /// `viewIsAppearing(_:)` of every appearance the round's did-appears complete, root by root in
+    /// the order they were queued, each tree pre-order. A completion that has nothing left to
+    /// complete has no pass either, nor one whose root heard its `viewIsAppearing(_:)` already.
     private func layOut(_ works: ArraySlice<DeferredWork>) {
         for index in works.indices {
             // A root whose viewIsAppearing was sent already (an earlier root's pass reached it, as

@@ -19,8 +19,7 @@
 /// inside the call and its `viewDidDisappear` in ``runUntilIdle()``, as UIKit queues both
 /// did-halves after the commit. Hiding it (``isHidden``) sends every `viewWillDisappear`,
 /// pre-order, then every `viewDidDisappear`, inside the setter. Each entry point lists its
-/// **Callback order**;
-/// ``ContainerController`` explains the forwarding.
+/// **Callback order**; ``ContainerController`` explains the forwarding.
 ///
 /// ## Release
 ///
@@ -29,11 +28,12 @@
 /// window goes away, it is hidden first, inside its release, as `isHidden = true` would: every
 /// `viewWillDisappear`, pre-order, then every `viewDidDisappear`, with `view.window` already nil in
 /// them (a callback must not keep the window it might reach through a superview). Then its remaining
-/// work runs at once, off screen: the transitions in flight complete (`finished: true`, a gesture in
+/// work runs at once, off screen: the did-disappears queued by views that left it earlier in the
+/// turn run, the transitions in flight complete (`finished: true`, a gesture in
 /// progress finished first) as off-screen ones do, with their moves, delegate calls and completions
 /// and no appearance callback the hide sent already; the transitions waiting for their turn settle
 /// as off-screen ones do; an `await` on any of them returns (spec §1). A hidden window released
-/// with transitions waiting settles them the same way.
+/// with transitions waiting, or did-disappears queued, settles and runs them the same way.
 @MainActor
 open class Window: View {
     /// The window's identity in events.
@@ -109,7 +109,7 @@ open class Window: View {
 
     /// A visible window is hidden first, inside its release, and its remaining work runs at once,
     /// off screen (``release()``, spec §1); so does the work a hidden window has left (visible
-    /// transitions waiting for their turn). Then the window pointer of every view in the
+    /// transitions waiting for their turn, did-disappears queued). Then the window pointer of every view in the
     /// window's tree is cleared (they point back without holding a reference), so none is left
     /// pointing at freed memory; then `View`'s `deinit` releases the tree. Iterative, for trees
     /// 100,000 deep (DESIGN principle 8).
@@ -153,10 +153,12 @@ enum DeferredWork {
         return completion.serial
     }
 
-    /// Whether it is the deferred did-disappear of `controller`.
-    @MainActor func isDisappearanceCompletion(of controller: Controller?) -> Bool {
-        guard case .completeDisappearance(let completion) = self else { return false }
-        return completion.controller === controller
+    /// The serial of the did-disappear of `controller` it is, if it is one.
+    @MainActor func disappearanceCompletionSerial(of controller: Controller?) -> UInt64? {
+        guard case .completeDisappearance(let completion) = self, completion.controller === controller else {
+            return nil
+        }
+        return completion.serial
     }
 
     /// Whether it is a deferred did-disappear.
