@@ -50,24 +50,19 @@ extension DeliveryLoop {
                 if drivesOwnChildren { controller.drivenStep = step }
                 controller.deliverAppearance(.willAppear, animated: animated, source: source, rule: rule)
             case .callViewWillDisappear(let animated):
-                guard let window else {
-                    if drivesOwnChildren { controller.drivenStep = step }
-                    // A will-disappear that defers nothing, nested in one that does (a hide inside a
-                    // built-in container's exit), must not pass the outer window to its children.
-                    let saved = deferringContainer
-                    deferringContainer = nil
-                    controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
-                    deferringContainer = saved
-                    return step
-                }
-                queueEnd(of: controller, in: window)
+                if let window { queueEnd(of: controller, in: window) }
+                if drivesOwnChildren { controller.drivenStep = step }
                 // A built-in container forwards from its own callback (F6): the children it shows
-                // have their ends queued in the same window.
+                // have their ends queued where its own is, or nowhere; a will-disappear that defers
+                // nothing, nested in one that does (a hide inside a container's exit), must not pass
+                // the outer window on.
                 let saved = deferringContainer
-                if drivesOwnChildren {
-                    controller.drivenStep = step
-                    deferringContainer = (Unmanaged.passUnretained(controller), Unmanaged.passUnretained(window))
-                }
+                deferringContainer =
+                    switch window {
+                    case let window? where drivesOwnChildren:
+                        (Unmanaged.passUnretained(controller), Unmanaged.passUnretained(window))
+                    case _?, nil: nil
+                    }
                 controller.deliverAppearance(.willDisappear, animated: animated, source: source, rule: rule)
                 deferringContainer = saved
             case .skip:

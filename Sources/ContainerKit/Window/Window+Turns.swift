@@ -221,8 +221,8 @@ extension Window {
     /// Runs at once the did-disappears queued in this window, in the order they were queued, and
     /// leaves the rest of its work queued: the window is going away (``release()``).
     func completeQueuedDisappearances() {
-        guard deferred.contains(where: \.isDisappearanceCompletion) else { return }
         let queued = deferred.filter(\.isDisappearanceCompletion)
+        guard !queued.isEmpty else { return }
         deferred.removeAll(where: \.isDisappearanceCompletion)
         for work in queued { perform(work) }
     }
