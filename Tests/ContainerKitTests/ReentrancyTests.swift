@@ -4,7 +4,7 @@ import Testing
 
 /// Callbacks that call back into the engine leave every tree and state consistent.
 @Suite @MainActor struct ReentrancyTests {
-    @Test func aViewPutBackInsideItsOwnViewWillDisappearStaysConsistent() {
+    @Test func aViewPutBackInsideItsOwnViewWillDisappearIsIgnored() {  // §3
         let recorder = Recorder()
         recorder.record {
             let root = ContainerController(name: "root")
@@ -17,19 +17,25 @@ import Testing
             recorder.skipEvents()
             c.onViewWillDisappear = { [unowned c, unowned root] _ in
                 c.onViewWillDisappear = nil
+                // Still in root's view: the removal under way sends this before the tree changes.
+                #expect(c.view.superview === root.view)
                 root.view.addSubview(c.view)
             }
-            c.view.removeFromSuperview()
+            recorder.expectViolation(.invalidViewHierarchy) {
+                c.view.removeFromSuperview()
+            }
             window.runUntilIdle()
             recorder.expect(
                 """
                 c.viewWillDisappear(animated: false)
-                c.viewWillAppear(animated: false)
-                c.viewDidAppear(animated: false)
+                g.viewWillDisappear(animated: false)
+                c.viewDidDisappear(animated: false)
+                g.viewDidDisappear(animated: false)
                 """)
-            // g never left: c's walk stopped when c came back, and nothing stale reached g.
-            #expect(c.appearanceState == .appeared)
-            #expect(g.appearanceState == .appeared)
+            // The removal went on as asked, and left the trees consistent.
+            #expect(c.view.superview == nil)
+            #expect(c.appearanceState == .disappeared)
+            #expect(g.appearanceState == .disappeared)
         }
     }
 

@@ -189,16 +189,120 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             window.runUntilIdle()
             recorder.skipEvents()
 
-            // After the tree changed, the view may move anywhere; it returns at once, so c, which
-            // never saw the window go, gets no callback.
+            // After the tree changed, the view may move anywhere; it returns at once. c's
+            // will-disappear came before the change (§3), so c leaves and comes back in one turn:
+            // will-disappear, will-appear and did-appear only (§1).
             hooked.onDidMoveToSuperview = { p.view.addSubview(hooked) }
             shelf.addSubview(hooked)
             window.runUntilIdle()
-            recorder.expect("")
+            recorder.expect(
+                """
+                c.viewWillDisappear(animated: false)
+                c.viewWillAppear(animated: false)
+                -- the end of the turn
+                c.viewDidAppear(animated: false)
+                """)
             #expect(hooked.superview === p.view)
             #expect(isPlacedOnce(hooked, among: [p.view, shelf]))
             #expect(c.view.window === window)
             #expect(c.appearanceState == .appeared)
+        }
+    }
+
+    // MARK: - The appearance will-callbacks a move sends before the tree changes (§3)
+
+    @Test func aViewWillAppearThatTakesTheNewSuperviewOutOfTheWindowLeavesTheViewOffScreen() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = Parent(name: "p")
+            let window = show(p)
+            let holder = View()
+            p.view.addSubview(holder)
+            let c = SpyController(name: "c")
+            _ = c.view
+            recorder.skipEvents()
+            // The view is about to enter the window: its superview-to-be may still move.
+            c.onViewWillAppear = { [unowned c] _ in
+                c.onViewWillAppear = nil
+                holder.removeFromSuperview()
+            }
+            holder.addSubview(c.view)
+            recorder.expect(
+                """
+                c.viewWillAppear(animated: false)
+                -- holder left the window meanwhile: the move goes on, off screen, and c disappears
+                c.viewWillDisappear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect("c.viewDidDisappear(animated: false)")
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c.view.superview === holder && holder.superview == nil)
+            #expect(c.view.window == nil && c.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aViewWillDisappearThatPutsTheNewSuperviewInTheWindowKeepsTheViewOnScreen() {
+        let recorder = Recorder()
+        recorder.record {
+            let p = Parent(name: "p")
+            let window = show(p)
+            let shelf = View()
+            let c = SpyController(name: "c")
+            p.view.addSubview(c.view)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            // The view is about to leave the window for the shelf, which the callback puts there.
+            c.onViewWillDisappear = { [unowned c, unowned p] _ in
+                c.onViewWillDisappear = nil
+                p.view.addSubview(shelf)
+            }
+            shelf.addSubview(c.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewWillDisappear(animated: false)
+                -- the shelf is in the window now: c never leaves it, and appears again (§1)
+                c.viewWillAppear(animated: false)
+                -- the end of the turn
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c.view.superview === shelf && shelf.superview === p.view)
+            #expect(c.view.window === window && c.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aViewWillAppearThatMakesTheMoveACycleGivesItUp() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let p = Parent(name: "p")
+            let window = show(p)
+            let target = View()
+            p.view.addSubview(target)
+            let c = SpyController(name: "c")
+            _ = c.view
+            recorder.skipEvents()
+            // The callback puts the view's new superview inside the view: the move would close a
+            // cycle, so it is given up, and what it began is undone.
+            c.onViewWillAppear = { [unowned c] _ in
+                c.onViewWillAppear = nil
+                c.view.addSubview(target)
+            }
+            target.addSubview(c.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewWillAppear(animated: false)
+                c.viewWillDisappear(animated: false)
+                -- the end of the turn
+                c.viewDidDisappear(animated: false)
+                """)
+            let violations = recorder.takeViolations()
+            #expect(violations.map(\.kind) == [.invalidViewHierarchy])
+            #expect(violations.first?.severity == .warning)
+            #expect(violations.first?.message.hasPrefix("The view move was given up") == true)
+            #expect(c.view.superview == nil && target.superview === c.view)
+            #expect(c.appearanceState == .disappeared)
         }
     }
 

@@ -557,25 +557,4 @@ private func parentWithChild(_ recorder: Recorder, parent: String = "p", child: 
             recorder.skipEvents()
         }
     }
-
-    @Test func callbacksSeeTheTreeAsTheMoveLeftIt() {  // MODEL: the tree changes before the callbacks
-        final class Observer: Controller {
-            var seen: [String] = []
-            override func viewWillAppear(_ animated: Bool) {
-                super.viewWillAppear(animated)
-                seen.append("willAppear in window: \(view.window != nil)")
-            }
-            override func viewWillDisappear(_ animated: Bool) {
-                super.viewWillDisappear(animated)
-                seen.append("willDisappear in window: \(view.window != nil)")
-            }
-        }
-        let window = makeWindow()
-        let root = Parent(name: "root")
-        show(root, in: window)
-        let c = Observer(name: "c")
-        root.view.addSubview(c.view)
-        c.view.removeFromSuperview()
-        #expect(c.seen == ["willAppear in window: true", "willDisappear in window: false"])
-    }
 }

@@ -125,6 +125,46 @@ extension AppearanceReconciler {
         }
     }
 
+    /// `view` entered the visible `window`, whose driving roots began appearing before it went in
+    /// (``AppearanceWalk/windowEntryAhead(of:window:)``, §3 **[rev 2]**): a driving root that is
+    /// not appearing or appeared (put inside the view by a callback meanwhile, or taken out of its
+    /// appearance again) enters (``Change/broughtInByTransition(window:)``); then each controller
+    /// that joined an appearing parent too late for that parent's walk joins its appearance
+    /// (``Change/joinedLate``). A root view with no subviews, the usual case, whose controller is
+    /// appearing, sets up no walk.
+    @inline(__always)
+    static func reconcileRoots(enteredAheadWith view: View, window: Window) {
+        if view.subviewList.isEmpty, let owner = view.owningController {
+            switch owner.appearanceState {
+            case .appearing, .appeared: return
+            case .disappeared, .disappearing: break
+            }
+        }
+        reconcileAllRoots(enteredAheadWith: view, window: window)
+    }
+
+    /// ``reconcileRoots(enteredAheadWith:window:)`` past its leaf's check: out of line.
+    @inline(never)
+    private static func reconcileAllRoots(enteredAheadWith view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        let roots = AppearanceWalk.drivingRoots(in: view)
+        if !roots.isEmpty {
+            DeliveryLoop.runListed(.reconcile, for: roots) { root in
+                switch root.appearanceState {
+                case .disappeared, .disappearing:
+                    reconcile(root, after: .broughtInByTransition(window: window), source: source)
+                case .appearing, .appeared: break
+                }
+            }
+        }
+        let joiners = lateJoiners(in: view)
+        if !joiners.isEmpty {
+            DeliveryLoop.runListed(.reconcile, for: joiners) { joiner in
+                reconcile(joiner, after: .joinedLate, source: source)
+            }
+        }
+    }
+
     /// The controllers under `view` that joined a parent appearing by forwarding (F1) after that
     /// parent's walk had planned its children, so that no walk reached them: a will-callback of
     /// the transition added them, their views in the parent's, before the transition put the

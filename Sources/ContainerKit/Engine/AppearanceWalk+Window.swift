@@ -125,7 +125,19 @@ extension AppearanceWalk {
             enter(root, window: window, source: source)
             return
         }
-        enterRoots(of: view, window: window, source: source)
+        enterRoots(of: view, window: window, source: source, ahead: false)
+    }
+
+    /// ``windowEntry(of:window:)`` for a view about to enter the visible `window`, not in it yet: a
+    /// move calls it before its structural change, so that `viewWillAppear(_:)` finds the view
+    /// where it was, as UIKit sends it from the window-entry hook (§3 **[rev 2]**).
+    static func windowEntryAhead(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        if let root = leafRoot(view) {
+            enter(root, window: window, source: source)
+            return
+        }
+        enterRoots(of: view, window: window, source: source, ahead: true)
     }
 
     /// The entry of every driving root of `view`, found before the first one's callbacks run,
@@ -133,9 +145,9 @@ extension AppearanceWalk {
     /// only if the window still drives it when its turn comes. Out of line, so that neither the
     /// premises' references nor the agenda are taken on the leaf's path.
     @inline(never)
-    private static func enterRoots(of view: View, window: Window, source: EventSource) {
+    private static func enterRoots(of view: View, window: Window, source: EventSource, ahead: Bool) {
         DeliveryLoop.runListed(.enterRoot, for: drivingRoots(in: view)) { root in
-            switch DeliveryLoop.verdict(.entering(root, within: view, window: window)) {
+            switch DeliveryLoop.verdict(.entering(root, within: view, window: window, ahead: ahead)) {
             case .hold: enter(root, window: window, source: source)
             case .rejected: AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
             case .moot: break
@@ -144,10 +156,10 @@ extension AppearanceWalk {
     }
 
     /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
-    /// `window` (F2): its root view is still inside `entering`, in the window, and no forwarding
-    /// inside `entering` reaches it.
-    static func isDriven(_ controller: Controller, by window: Window, within entering: View) -> Bool {
-        guard !window.isHidden, entering.storedWindow === window, let view = controller.storedView,
+    /// `window` (F2), or is about to (`ahead`): its root view is still inside `entering`, in the
+    /// window, and no forwarding inside `entering` reaches it.
+    static func isDriven(_ controller: Controller, by window: Window, within entering: View, ahead: Bool) -> Bool {
+        guard !window.isHidden, ahead || entering.storedWindow === window, let view = controller.storedView,
             view.isDescendant(of: entering)
         else { return false }
         return isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view, upTo: entering))
@@ -208,6 +220,31 @@ extension AppearanceWalk {
     /// hidden: every will-disappear, then every did-disappear, inside the call (MODEL).
     static func windowExit(of view: View, window: Window) {
         ViewMove.exiting(view, from: window) { exitUnderWay(of: view, window: window) }
+    }
+
+    /// `view` is about to leave the visible `window`, and is still in place: a move calls it before
+    /// its structural change, so that `viewWillDisappear(_:)` finds the view where it is, as UIKit
+    /// sends it from the window hook (§3 **[rev 2]**). Every will-disappear, pre-order, inside the
+    /// call; every did-disappear queued in `window` for the end of the turn. A root whose view a
+    /// callback of an earlier one moved out of `view` is passed over: that move drove it. The
+    /// move reconciles what its callbacks left, once the view is out
+    /// (``AppearanceReconciler/reconcileRoots(leftWith:window:)``).
+    static func windowExitAhead(of view: View, window: Window) {
+        let source = EventSource.window(window.windowID)
+        if let root = leafRoot(view) {
+            run(
+                from: root, step: .begin(appearing: false, animated: false),
+                source: source, rule: .windowExit, rootIsManual: false, deferringEndTo: window)
+            DeliveryLoop.queueEndIfOpen(of: root, in: window)
+            return
+        }
+        DeliveryLoop.runListed(.beginLeavingRoot, for: drivingRoots(in: view)) { root in
+            guard DeliveryLoop.verdict(.leavingAhead(root, within: view)) == .hold else { return }
+            run(
+                from: root, step: .begin(appearing: false, animated: false),
+                source: source, rule: .windowExit, rootIsManual: false, deferringEndTo: window)
+            DeliveryLoop.queueEndIfOpen(of: root, in: window)
+        }
     }
 
     /// ``windowExit(of:window:)`` once its exit is recorded as under way: a callback that moves a

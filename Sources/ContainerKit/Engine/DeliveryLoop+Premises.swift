@@ -94,11 +94,18 @@ extension DeliveryLoop {
         /// root view still inside `entering`, in the visible window, and no forwarding there
         /// reaching it). Rejected when it is in the visible window, not appeared, and something
         /// else reaches it now (it joined a parent's appearance late): the reconciler takes it.
-        case entering(Controller, within: View, window: Window)
+        /// `ahead`: the entry runs before the move puts `entering` in (§3 **[rev 2]**), so
+        /// `entering` is not in the window yet; the move under way takes it there, as it refuses to
+        /// move it, or its new superview, elsewhere.
+        case entering(Controller, within: View, window: Window, ahead: Bool)
         /// A step of the exit of `root`, one of the controllers a view leaving a window drives: a
         /// callback of an earlier root has not put its view back in `window` (given, and visible
         /// again), which drives it from then on.
         case leaving(Controller, unlessBackIn: Window?)
+        /// A step of the exit of `root`, one of the controllers the view `leaving` takes out of a
+        /// visible window, run before the move takes `leaving` out (§3 **[rev 2]**): a callback of
+        /// an earlier root has not moved `root`'s view out of `leaving` (its own move drove it then).
+        case leavingAhead(Controller, within: View)
         /// The installation of `child`'s view by a built-in `container`'s forwarding, once the view
         /// is loaded: `container` still shows it.
         case stillShows(ContainerController, Controller)
@@ -237,6 +244,10 @@ extension DeliveryLoop {
                 case (.hostInVisibleWindow, _): host?.isInVisibleWindow == true
                 case (.windowNotHidden, _): window?.isHidden == false
                 case (.itselfInVisibleWindow, _): controller.isInVisibleWindow
+                case (.placeInVisibleWindow, _):
+                    controller.isInVisibleWindow
+                        || (controller.storedView?.superview == nil
+                            && controller.presentationStorage?.chain.hiddenViewSuperview?.isInVisibleWindow == true)
                 }
             return holds ? .hold : .moot
         case .forwardingOn(let controller, let step, let parent, let root, let revision):
@@ -279,10 +290,13 @@ extension DeliveryLoop {
             return window.isHidden ? .moot : .hold
         case .pullable(let sheet, let presenter, let window):
             return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
-        case .entering(let root, let entering, let window):
-            if AppearanceWalk.isDriven(root, by: window, within: entering) { return .hold }
-            return root.storedView?.storedWindow === window && !window.isHidden && root.appearanceState != .appeared
-                ? .rejected : .moot
+        case .entering(let root, let entering, let window, let ahead):
+            if AppearanceWalk.isDriven(root, by: window, within: entering, ahead: ahead) { return .hold }
+            let inPlace =
+                ahead ? root.storedView?.isDescendant(of: entering) == true : root.storedView?.storedWindow === window
+            return inPlace && !window.isHidden && root.appearanceState != .appeared ? .rejected : .moot
+        case .leavingAhead(let root, let leaving):
+            return root.storedView?.isDescendant(of: leaving) == true ? .hold : .moot
         case .leaving(let root, let window):
             guard let window, !window.isHidden else { return .hold }
             return root.storedView?.storedWindow === window ? .moot : .hold

@@ -118,6 +118,10 @@ struct TransitionPlan {
         /// with a dismissal (its place may have left the window meanwhile), and what a cancelled
         /// gesture brings back (its view may have been moved out by hand during the gesture).
         case itselfInVisibleWindow
+        /// While the incoming controller is in a visible window, or its view is out and the place
+        /// it goes back to is in one: the presenter coming back with a dismissal, whose view goes
+        /// back after its will-appear (§3 **[rev 2]**).
+        case placeInVisibleWindow
     }
 
     /// What the did-half waits for once the will-half has run.

@@ -8,9 +8,12 @@ enum ViewMove {
     @exclusivity(unchecked) private static var movesUnderWay: [MoveUnderWay] = []
 
     /// A move announced. Unretained: `perform` holds both views, and removes the entry, in one call.
+    /// `onlyItself`: the move is sending its appearance will-callbacks (§3 **[rev 2]**), and refuses
+    /// only a nested move of `view` itself; it validates itself again once they have returned.
     private struct MoveUnderWay {
         unowned(unsafe) let view: View
         unowned(unsafe) let target: View?
+        var onlyItself = false
     }
 
     /// The views whose exit from a window (``AppearanceWalk/windowExit(of:window:)``) is under way,
@@ -46,12 +49,17 @@ enum ViewMove {
     ///
     /// Order: validation (a fault refuses the move and changes nothing); transitions in flight inside
     /// a subtree that leaves a visible window complete (`finished: true`), and the move is validated
-    /// again from where their completions left things; `willMove(toSuperview:)`
+    /// again from where their completions left things; when `drivesAppearance` and the window
+    /// changes, the appearance will-callbacks, the view still where it was (§3 **[rev 2]**): the
+    /// will-disappears of what leaves a visible window, then the will-appears of what enters one
+    /// (``AppearanceWalk/windowExitAhead(of:window:)``, ``AppearanceWalk/windowEntryAhead(of:window:)``),
+    /// their did-callbacks queued for the end of the turn; `willMove(toSuperview:)`
     /// and, when the window changes, `willMove(toWindow:)` down the subtree, then the old superview's
     /// `willRemoveSubview(_:)`; the structural change; `didMoveToWindow()` down the subtree,
     /// `didMoveToSuperview()` and the new superview's `didAddSubview(_:)`; then, when
-    /// `drivesAppearance`, the disappearance of what left a visible window and the appearance of
-    /// what entered one, or, for a move inside a visible window, the end of the appearance
+    /// `drivesAppearance`, what the will-callbacks missed (a root view put inside meanwhile, or a
+    /// window hidden or shown meanwhile: ``AppearanceReconciler/reconcileRoots(enteredAheadWith:window:)``,
+    /// ``AppearanceReconciler/reconcileRoots(leftWith:window:)``), or, for a move inside a visible window, the end of the appearance
     /// transitions of the controllers it takes out of their parents' views
     /// (``AppearanceReconciler/reconcileRoots(movedWith:inVisible:)``), or, for a move that neither leaves nor
     /// ends in a visible window, the end of the disappearances it takes out of their parents' reach
@@ -71,14 +79,15 @@ enum ViewMove {
     /// hooks.
     ///
     /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
-    /// will-callbacks above) where `view` is and
+    /// will-callbacks above: the appearance ones and the view hooks) where `view` is and
     /// where it goes, and it relies on both when it changes the tree. So a move started from that
     /// code (a nested move) of `view` itself, of one of its ancestors, or of `newSuperview` or one
     /// of its ancestors is ignored and reported (a warning, ``ContractViolation/Kind/invalidViewHierarchy``):
     /// carried out, it would leave `view` in two `subviews` arrays, close a cycle, or put `view` in
     /// a window its callbacks did not announce. The move under way then completes as asked. Any
     /// other nested move runs: a `willMove(toSuperview:)` may add subviews to the view, for one.
-    /// Whether the old window was visible is read when the will-callbacks have returned. After
+    /// Whether the old window was visible is read when the will-callbacks have returned (whether
+    /// the new one is, for the appearance sent ahead, once the will-disappears have). After
     /// the structural change the tree is consistent and the did-callbacks may move anything,
     /// `view` included: the appearance that follows goes by where `view` is by then.
     static func perform(_ view: View, to newSuperview: View?, at index: Int?, drivesAppearance: Bool) {
@@ -86,7 +95,8 @@ enum ViewMove {
             violation.report()
             return
         }
-        if !view.sharesWindow(with: newSuperview), view.isInVisibleWindow, let leaving = view.storedWindow {
+        var changesWindow = !view.sharesWindow(with: newSuperview)
+        if changesWindow, view.isInVisibleWindow, let leaving = view.storedWindow {
             // Before the move announces itself: the completions may move views (the presented view
             // of an interactive dismissal they finish, say), and the move starts from where they
             // leave things.
@@ -102,6 +112,25 @@ enum ViewMove {
                     : violation).report()
                 return
             }
+            if completed > 0 { changesWindow = !view.sharesWindow(with: newSuperview) }
+        }
+        // The appearance will-callbacks come first, the view still where it was (§3 **[rev 2]**):
+        // UIKit sends them from the window hooks, before the tree changes. Their code may move
+        // anything but the view itself, and the move starts from where they leave things.
+        // The move announces itself once: while its appearance will-callbacks run, it refuses only
+        // a nested move of the view itself (`onlyItself`), and then whatever its hooks rely on.
+        movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
+        var ahead = AppearanceAhead()
+        if drivesAppearance, changesWindow {
+            let revision = TreeRevision.current
+            ahead = beginAppearanceAhead(of: view, to: newSuperview)
+            // Validated again only if their code changed the trees.
+            if TreeRevision.current != revision, let violation = revalidation(moving: view, under: newSuperview) {
+                movesUnderWay.removeLast()
+                violation.report()
+                settle(ahead, of: view, windowChanged: false)
+                return
+            }
         }
         let oldSuperview = view.superview
         let oldWindow = view.storedWindow
@@ -110,7 +139,6 @@ enum ViewMove {
 
         // The optionals are unwrapped with `switch`, not `if let`: an `if let` binding of a class
         // reference is a copy, retained and released around each call it is passed to.
-        movesUnderWay.append(MoveUnderWay(view: view, target: newSuperview))
         deliver(.willMoveToSuperview, of: view, naming: newSuperview)
         // With no hook to run between here and the structural change, the one walk that finds so
         // puts the subtree in its new window as it goes: the walks of the window pointers and of
@@ -169,12 +197,15 @@ enum ViewMove {
         // it entered only if it is still there and that window is visible. A move made by a
         // transition (not `drivesAppearance`) leaves the controllers it moves to the transition
         // (F7): the window drives the rest, as ``AppearanceReconciler`` says for each case.
+        // What the will-callbacks sent ahead began ends as queued; the reconciler takes what they
+        // missed (a view put inside meanwhile), or what a window hidden or shown meanwhile changed.
         switch leftWindow {
         case let leftWindow?:
             if DeliveryLoop.verdict(.viewOut(view, of: leftWindow)) == .hold {
-                if drivesAppearance {
+                if drivesAppearance, !ahead.exited(from: leftWindow) {
                     AppearanceWalk.windowExit(of: view, window: leftWindow)
-                } else {
+                } else if !(ahead.enteredInto != nil && view.isInVisibleWindow) {
+                    // Gone into a visible window whose entry began ahead, what appears there is its.
                     AppearanceReconciler.reconcileRoots(leftWith: view, window: leftWindow)
                 }
             }
@@ -183,10 +214,12 @@ enum ViewMove {
         switch newWindow {
         case let newWindow?:
             if windowChanges, DeliveryLoop.verdict(.viewInside(view, visible: newWindow)) == .hold {
-                if drivesAppearance {
-                    AppearanceWalk.windowEntry(of: view, window: newWindow)
-                } else {
+                if !drivesAppearance {
                     AppearanceReconciler.reconcileRoots(broughtInByTransitionWith: view, window: newWindow)
+                } else if ahead.entered(into: newWindow) {
+                    AppearanceReconciler.reconcileRoots(enteredAheadWith: view, window: newWindow)
+                } else {
+                    AppearanceWalk.windowEntry(of: view, window: newWindow)
                 }
             }
         case nil: break
@@ -203,6 +236,52 @@ enum ViewMove {
         if leftWindow == nil || leftExit != nil, DeliveryLoop.verdict(.viewOffScreen(view)) == .hold {
             AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
         }
+        if ahead.began, ahead.needsSettling(view, windowChanged: windowChanges) {
+            settle(ahead, of: view, windowChanged: windowChanges)
+        }
+    }
+
+    /// The appearance will-callbacks of a move of `view` under `newSuperview`, sent before its view
+    /// hooks and its structural change (§3 **[rev 2]**): the disappearance of what leaves a visible
+    /// window, then the appearance of what enters one, each read when its turn comes (the first's
+    /// callbacks may show, hide or move either window). Meanwhile a nested move of `view` itself is
+    /// ignored (a warning); any other runs, and the caller validates the move again after.
+    @inline(__always)
+    private static func beginAppearanceAhead(of view: View, to newSuperview: View?) -> AppearanceAhead {
+        var ahead = AppearanceAhead()
+        let entry = movesUnderWay.count - 1
+        movesUnderWay[entry].onlyItself = true
+        defer { movesUnderWay[entry].onlyItself = false }
+        switch view.storedWindow {
+        case let oldWindow?:
+            if !oldWindow.isHidden {
+                AppearanceWalk.windowExitAhead(of: view, window: oldWindow)
+                ahead.exitedFrom = Unmanaged.passUnretained(oldWindow)
+            }
+        case nil: break
+        }
+        switch newSuperview?.storedWindow {
+        case let newWindow?:
+            if !newWindow.isHidden, view.storedWindow !== newWindow {
+                AppearanceWalk.windowEntryAhead(of: view, window: newWindow)
+                ahead.enteredInto = Unmanaged.passUnretained(newWindow)
+            }
+        case nil: break
+        }
+        return ahead
+    }
+
+    /// The violation that gives up the move of `view` under `superview`, announced last, once the
+    /// appearance will-callbacks it sent have changed the trees: the move's own entry set aside, a
+    /// fault is reported as the warning that the move was given up.
+    private static func revalidation(moving view: View, under superview: View?) -> ContractViolation? {
+        let own = movesUnderWay.removeLast()
+        defer { movesUnderWay.append(own) }
+        guard let violation = violation(moving: view, under: superview) else { return nil }
+        guard violation.severity == .fault else { return violation }
+        return violation.givenUp(
+            "The view move was given up: the viewWillAppear(_:) or viewWillDisappear(_:) it sent first changed the "
+                + "tree, and the move is refused now.")
     }
 
     /// The violation that refuses or ignores moving `view` under `superview` (nil: removing it), if any.
@@ -246,84 +325,14 @@ enum ViewMove {
             ?? builtInNestingFault(moving: view, under: superview)
     }
 
-    /// A built-in container puts its children's root views in its own view, whenever it shows them:
-    /// a move that would put a built-in container's view inside the root view of one of its
-    /// children (or of a child of a built-in container that container shows, and so on) would make
-    /// a cycle then, so it is refused up front.
-    private static func builtInNestingFault(moving view: View, under superview: View) -> ContractViolation? {
-        // Only a view with subviews, or a built-in container's root view, can be an eventual ancestor
-        // of another view; the walk costs what the cycle check of `fault(moving:under:)` costs.
-        guard !view.subviewList.isEmpty || view.owningController?.asContainer?.isBuiltInContainer == true,
-            eventuallyHolds(view, superview)
-        else { return nil }
-        let owners = [view.nearestOwningController?.id, superview.nearestOwningController?.id].compactMap { $0 }
-        return ContractViolation(
-            kind: .invalidViewHierarchy, severity: .fault, controllers: owners,
-            message: "The view cannot be added there: a navigation, tab bar or page controller puts its children's "
-                + "root views in its own view, and one of them would then hold a view that holds it: the view tree "
-                + "would have a cycle."
-        )
-    }
-
-    /// R6 for the controllers whose root views are inside `view` with no other controller's root view
-    /// in between, when `view` is a plain view: the move changes their nearest owning controller from
-    /// the old superview's to `superview`'s, which must then be their parent (when they have one).
-    ///
-    /// Two walks run in step: down the plain part of the subtree, collecting those controllers, and up
-    /// from `superview` to its nearest owning controller (the host). Either can end the check: no such
-    /// controller with a parent below, or no host above (a controller may then put its view there). So
-    /// a move costs at most twice the shorter walk that settles it: wrapping a deep chain bottom-up and
-    /// adding leaves to a deep chain top-down both stay constant-time.
-    private static func nestedRootViewFault(moving view: View, under superview: View) -> ContractViolation? {
-        guard view.ownerStorage == nil, !view.subviewList.isEmpty else { return nil }
-        var below: [View] = view.subviews.reversed()
-        var candidates: [Controller] = []
-        var above: View? = superview
-        var host: Controller?
-        while host == nil || !below.isEmpty {
-            if let next = below.popLast() {
-                if let owner = next.owningController {
-                    if owner.storedParent != nil { candidates.append(owner) }
-                } else {
-                    below.append(contentsOf: next.subviews.reversed())
-                }
-            }
-            if below.isEmpty, candidates.isEmpty { return nil }
-            if host == nil {
-                guard let current = above else { return nil }
-                host = current.owningController
-                above = current.superview
-            }
-        }
-        guard let host, let child = candidates.first(where: { $0.storedParent !== host }),
-            let parent = child.storedParent
-        else { return nil }
-        // A move that keeps the host (a reordering, or a wrapper moved inside one controller's view)
-        // changes nothing for them.
-        if view.superview?.nearestOwningController === host { return nil }
-        return hierarchyInconsistency(child: child, parent: parent, host: host, nested: true)
-    }
-
-    /// R6's fault: `child`'s root view would end up under a view owned by `host`, not by `parent`.
-    private static func hierarchyInconsistency(
-        child: Controller, parent: ContainerController, host: Controller, nested: Bool
-    ) -> ContractViolation {
-        let placement = nested ? "inside the moved view, under a view owned by" : "under a view owned by"
-        let relation = child.storedParent == nil ? "it is joining" : "its parent is"
-        return ContractViolation(
-            kind: .viewControllerHierarchyInconsistency, severity: .fault,
-            controllers: [child.id, host.id, parent.id],
-            message: "\(child.id)'s root view cannot be added \(placement) \(host.id): \(relation) "
-                + "\(parent.id), so its view belongs in \(parent.id)'s view hierarchy (R6; UIKit raises "
-                + "UIViewControllerHierarchyInconsistency)."
-        )
-    }
-
     /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
     /// ``perform(_:to:at:drivesAppearance:)``), if any.
     private static func nestedMoveViolation(moving view: View) -> ContractViolation? {
         for entry in movesUnderWay.reversed() {
             let (moving, target) = (entry.view, entry.target)
+            if entry.onlyItself {
+                guard view === moving else { continue }
+            }
             // Only a view with subviews can be a strict ancestor of another.
             let conflicts =
                 view.subviewList.isEmpty
@@ -343,9 +352,10 @@ enum ViewMove {
                 kind: .invalidViewHierarchy, severity: .warning,
                 controllers: owners.count == 2 && owners[0] == owners[1] ? [owners[0]] : owners,
                 message: "A view cannot be moved from inside the callbacks of a move that involves it (\(role)): "
-                    + "willMove(toSuperview:), willMove(toWindow:) and willRemoveSubview(_:) run before the tree "
-                    + "changes, and the move relies on what they were told. The nested move was ignored; move the view "
-                    + "from didMoveToSuperview() instead."
+                    + "willMove(toSuperview:), willMove(toWindow:) and willRemoveSubview(_:), and the viewWillAppear(_:) "
+                    + "and viewWillDisappear(_:) the move sends, run before the tree changes, and the move relies on "
+                    + "what they were told. The nested move was ignored; move the view from didMoveToSuperview() "
+                    + "instead."
             )
         }
         return nil

@@ -53,7 +53,7 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
             kind: isDismissal ? .dismissal : .presentation, animated: animated, duration: Self.duration,
             willOrder: .leavingFirst, didOrder: .comingFirst, skipsDisappearedLeaving: isDismissal,
             loading: isDismissal ? .byTheWalk : .beforeTheWills,
-            comingBegins: isDismissal ? .itselfInVisibleWindow : .windowNotHidden,
+            comingBegins: isDismissal ? .placeInVisibleWindow : .windowNotHidden,
             willRule: isDismissal ? .dismissingWill : .presentingWill,
             didRule: isDismissal ? .dismissingDid : .presentingDid, wait: animated ? .animation : .nothing)
         self.window = window
@@ -127,37 +127,42 @@ final class PresentationTransition: VisibleTransitionHost, PresentationChainTran
                 rootIsManual: false)
             return
         }
+        // Its view leaves first: it has left in its did-disappear (§3 **[rev 2]**).
+        if let view = presenting.storedView, let superview = view.superview {
+            presenting.presentation.chain.viewHidden(
+                from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)
+            ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
+        }
         drive(presenting, .end(appearing: false), rule: .presentingDid)
         AppearanceReconciler.reconcile(
             presenting,
             after: .broughtBackDuringTransition(
                 of: presenting, appearing: false, animated: animated, rule: .presentingDid),
             source: .controller(presenting.id))
-        if let view = presenting.storedView, let superview = view.superview {
-            presenting.presentation.chain.viewHidden(
-                from: superview, at: superview.subviews.firstIndex { $0 === view } ?? 0)
-            ViewMove.perform(view, to: nil, at: nil, drivesAppearance: false)
-        }
     }
 
-    /// As the will-callbacks begin, a presentation's machine notes it has begun; a dismissal puts
-    /// the presenter's view back where a full-screen presentation took it from. After them, the
-    /// presented view goes into the window: its will-appear came first, unless the presenter's
-    /// will-disappear hid the window (its view goes in all the same, as on a hidden window).
+    /// As the will-callbacks begin, a presentation's machine notes it has begun. After them, the
+    /// presented view goes into the window, or a dismissal puts the presenter's view back where a
+    /// full-screen presentation took it from: their will-appear came first (§3 **[rev 2]**), unless
+    /// the presenter's will-disappear hid the window (the presented view goes in all the same, as
+    /// on a hidden window).
     ///
     /// Before the did-callbacks, whether the links are gone (``DeliveryLoop/Premises/unsettled(_:)``):
-    /// then the transition sends nothing more but its coordinator's completions. At the completion,
+    /// then the transition sends nothing more but its coordinator's completions. Otherwise a
+    /// dismissal takes the chain's views out then, so that they have left in their did-disappear
+    /// (§3 **[rev 2]**). At the completion,
     /// the links change (a dismissal cuts them and takes the chain's views out), the completion runs,
     /// and the controllers are let go of (a dismissed chain top down); then the coordinator's
     /// completions run.
     func planOwnSteps(at point: TransitionPoint, in window: Window?, _ planner: OwnStepPlanner) {
         switch point {
         case .willCallbacksBegin:
-            planner.then(isDismissal ? .installIncomingViews : .commitBegan)
+            if !isDismissal { planner.then(.commitBegan) }
         case .willCallbacksSent:
-            if !isDismissal, window != nil, !chain.isEmpty { planner.then(.installIncomingViews) }
+            if isDismissal || (window != nil && !chain.isEmpty) { planner.then(.installIncomingViews) }
         case .didCallbacksBegin:
             linksGone = DeliveryLoop.verdict(.unsettled(self)) != .hold
+            if isDismissal, !linksGone { planner.then(.uninstallOutgoingViews) }
         case .completion:
             if !linksGone {
                 if isDismissal {

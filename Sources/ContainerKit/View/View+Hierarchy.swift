@@ -25,26 +25,31 @@ extension View {
     /// adding a ``Window``, and adding a controller's root view under a view owned by a controller
     /// that is not its parent (R6), whether it is `view` itself or inside `view` (a plain wrapper
     /// around a child's view goes where that child's parent is). Ignored (a warning): a move
-    /// started from the will-callbacks of a move under way (`willMove(toSuperview:)`,
+    /// started from the will-hooks of a move under way (`willMove(toSuperview:)`,
     /// `willMove(toWindow:)`, `willRemoveSubview(_:)`) that would change where the moving view is or
     /// goes: moving that view, one of its ancestors, or its new superview or one of that
-    /// superview's ancestors. Moves from the did-callbacks are carried out.
+    /// superview's ancestors; and moving the view itself from the `viewWillAppear(_:)` or
+    /// `viewWillDisappear(_:)` the move sends. The move starts from where those appearance
+    /// callbacks leave things, and is given up (a warning) if it is refused then. Moves from the
+    /// did-callbacks are carried out.
     ///
     /// ## Callback order
     ///
     /// With `c` a controller whose root view is `view` or inside it. Inside the call:
     /// 1. when `view` leaves a visible window: the transitions in flight in that subtree complete
     ///    (`finished: true`), with their own callbacks
-    /// 2. the view hooks: `view.willMove(toSuperview:)`, `willMove(toWindow:)` down the subtree
+    /// 2. when `view` leaves a visible window: every `viewWillDisappear(animated: false)`,
+    ///    pre-order, `view` still in place (spec §3)
+    /// 3. when `view` enters a visible window: `c.viewWillAppear(animated: false)`, then each
+    ///    descendant's, pre-order, `view` not yet added: no `window`, and no `superview` or the old
+    ///    one (spec §3)
+    /// 4. the view hooks: `view.willMove(toSuperview:)`, `willMove(toWindow:)` down the subtree
     ///    (when the window changes), the old superview's `willRemoveSubview(_:)`; the tree changes;
     ///    `didMoveToWindow()` down the subtree, `view.didMoveToSuperview()`, then this view's
     ///    `didAddSubview(_:)`
-    /// 3. when `view` left a visible window: every `viewWillDisappear(animated: false)`, pre-order;
-    ///    every `viewDidDisappear(animated: false)` comes at the end of the turn (spec §1, §2.2)
-    /// 4. when `view` entered a visible window: `c.viewWillAppear(animated: false)`, then each
-    ///    descendant's, pre-order
     ///
-    /// At the end of the turn (``Window/runUntilIdle()``), for what entered:
+    /// At the end of the turn (``Window/runUntilIdle()``): for what left, every
+    /// `viewDidDisappear(animated: false)`, pre-order (spec §1, §2.2); for what entered:
     ///
     /// 5. `c.viewIsAppearing(animated: false)`, `c.viewDidAppear(animated: false)`, then each
     ///    descendant's, pre-order
@@ -97,12 +102,13 @@ extension View {
     /// inside the call (1 to 3), then at the end of the turn (4):
     /// 1. the transitions in flight in this subtree complete (`finished: true`), with their own
     ///    callbacks
-    /// 2. the view hooks: `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` down the subtree,
+    /// 2. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order, the view still
+    ///    in its superview and window (spec §3)
+    /// 3. the view hooks: `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` down the subtree,
     ///    the superview's `willRemoveSubview(_:)`; the tree changes; `didMoveToWindow()` down the
     ///    subtree, `didMoveToSuperview()`
-    /// 3. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order
     /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order, in
-    ///    ``Window/runUntilIdle()``
+    ///    ``Window/runUntilIdle()``, the view gone
     public func removeFromSuperview() {
         let call = Planning.enter(LifecycleCall(self, "removeFromSuperview"))
         defer { Planning.leave(call) }

@@ -13,15 +13,19 @@ extension Window {
     /// ## Callback order
     ///
     /// With `old` the root replaced and `new` the root set, on a visible window; inside the setter:
-    /// 1. `old.viewWillDisappear(animated: false)`, then each descendant's, pre-order
+    /// 1. `old.viewWillDisappear(animated: false)`, then each descendant's, pre-order, the old
+    ///    root's view still in the window (spec §3)
     /// 2. `new.loadView()`, `new.viewDidLoad()` — only when its view is not loaded
-    /// 3. `new.viewWillAppear(animated: false)`, then each descendant's, pre-order
+    /// 3. `new.viewWillAppear(animated: false)`, then each descendant's, pre-order, the new root's
+    ///    view not in the window yet (spec §3)
     ///
     /// At the end of the turn (``runUntilIdle()``):
     ///
-    /// 5. `new.viewDidAppear(animated: false)`, then each descendant's, pre-order
+    /// 4. `old.viewDidDisappear(animated: false)`, then each descendant's, pre-order
+    /// 5. `new.viewIsAppearing(animated: false)`, `new.viewDidAppear(animated: false)`, then each
+    ///    descendant's, pre-order
     ///
-    /// On a hidden window, only step 3 fires.
+    /// On a hidden window, only step 2 fires.
     public var rootController: Controller? {
         get { storedRootController }
         set {

@@ -377,9 +377,10 @@ import Testing
                 root.viewWillDisappear(animated: false)
                 g.viewWillAppear(animated: false)
                 g.viewDidAppear(animated: false)
-                root.viewDidDisappear(animated: false)
-                -- root's view leaves the window, box's inside it
+                -- root's view leaves the window before root's did-disappear (§3), box's inside it
                 box.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: false)
+                -- box's did-disappear, queued as its view left (§1)
                 box.viewDidDisappear(animated: false)
                 """)
             #expect([root, box, g].map(\.appearanceState) == [.disappeared, .disappeared, .appeared])
@@ -537,12 +538,13 @@ import Testing
                 t.viewWillAppear(animated: true)
                 -- the presentation completes
                 g.viewDidAppear(animated: true)
-                root.viewDidDisappear(animated: true)
-                f.viewDidDisappear(animated: true)
-                -- root's view leaves the window: the transition inside it completes first (§1)
+                -- root's view leaves the window before root's did-disappear (§3): the transition
+                -- inside it completes first (§1)
                 t.viewDidAppear(animated: true)
-                -- then t, which its view took out, disappears (F2)
+                f.viewDidDisappear(animated: true)
+                -- then t, which its view took out, disappears (F2), its did-disappear queued (§1)
                 t.viewWillDisappear(animated: false)
+                root.viewDidDisappear(animated: true)
                 t.viewDidDisappear(animated: false)
                 """)
             #expect([root, f, t, g].map(\.appearanceState) == [.disappeared, .disappeared, .disappeared, .appeared])

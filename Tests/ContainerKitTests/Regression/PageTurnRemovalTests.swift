@@ -87,9 +87,9 @@ import Testing
         page.viewWillAppear(animated: false)
         p2.loadView()
         p2.viewDidLoad()
+        p2.viewWillAppear(animated: false)
         p3.loadView()
         p3.viewDidLoad()
-        p2.viewWillAppear(animated: false)
         p3.viewWillAppear(animated: false)
         -- a swipe there, finished and completed
         \(swipeToP4P5)

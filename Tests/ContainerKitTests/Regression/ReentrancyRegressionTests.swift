@@ -408,9 +408,9 @@ import Testing
                 page.viewWillAppear(animated: false)
                 e.loadView()
                 e.viewDidLoad()
+                e.viewWillAppear(animated: false)
                 f.loadView()
                 f.viewDidLoad()
-                e.viewWillAppear(animated: false)
                 f.viewWillAppear(animated: false)
                 box.didMove(toParent: root)
                 box.viewDidAppear(animated: false)
@@ -678,8 +678,9 @@ import Testing
     /// window, and `root`'s with it, so `root` and its child `d` disappear. The dismissal cut the
     /// links only after taking each view out: inside `d`'s `viewDidDisappear(_:)`, `root` still
     /// presented `p`, a dismissed controller (in the soak's chain of two, one side of a link was cut
-    /// already, and a presentation from there was refused as "presents e already"). The links are
-    /// cut first, so a callback finds the dismissal done.
+    /// already, and a presentation from there was refused as "presents e already"). The views now
+    /// leave before the did-callbacks (§3), with both sides of each link in place; the links are cut
+    /// before any did-callback after that, so `d`'s, at the end of the turn, finds the dismissal done.
     @Test func aDismissalCutsItsLinksBeforeItsViewsLeaveTheWindow() {  // §9, Reentrancy.md
         let recorder = Recorder()
         let notes = Notes()
@@ -704,10 +705,11 @@ import Testing
             recorder.expect(
                 """
                 p.viewWillDisappear(animated: false)
-                p.viewDidDisappear(animated: false)
-                -- p's view leaves the window, root's with it (F2)
+                -- p's view leaves the window before p's did-disappear (§3), root's with it (F2)
                 root.viewWillDisappear(animated: false)
                 d.viewWillDisappear(animated: false)
+                p.viewDidDisappear(animated: false)
+                -- root's and d's did-disappears, queued as the view left (§1)
                 root.viewDidDisappear(animated: false)
                 d.viewDidDisappear(animated: false)
                 """)
@@ -1157,7 +1159,9 @@ import Testing
     /// `c`'s view stays in `root`'s, in the window). The dismissal's walk no longer reaches `c`, and
     /// nothing else did: `c` was left disappeared in the visible window. With no parent and its view
     /// in the visible window, `c` is the window's (F2): it appears as a view entering it does,
-    /// will-appear inside its removal and did-appear at the end of the turn.
+    /// will-appear inside its removal and did-appear at the end of the turn. Since `root`'s
+    /// will-appear comes before its view goes back (§3 **[rev 2]**), `root`'s walk reaches `c` before
+    /// `h` takes it out; the window then ends the appearance `c` is in, at the end of the turn.
     @Test func aChildTakenOutOfAParentAboutToAppearWithItsViewInTheWindowIsTheWindows() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
@@ -1183,15 +1187,16 @@ import Testing
             window.runUntilIdle()
             recorder.expect(
                 """
-                -- root.dismiss: root's view goes back in the window, and the window brings h in (F2)
-                h.viewWillAppear(animated: false)
-                c.willMove(toParent: nil)
-                c.didMove(toParent: nil)
-                -- c, with no parent and its view in the window, is the window's
-                c.viewWillAppear(animated: false)
+                -- root.dismiss: root's will-appear, forwarded to e and c, before its view goes back (§3)
                 f.viewWillDisappear(animated: false)
                 root.viewWillAppear(animated: false)
                 e.viewWillAppear(animated: false)
+                c.viewWillAppear(animated: false)
+                -- root's view goes back in the window, and the window brings h in (F2)
+                h.viewWillAppear(animated: false)
+                c.willMove(toParent: nil)
+                c.didMove(toParent: nil)
+                -- c, appearing, with no parent and its view in the window, is the window's
                 root.viewDidAppear(animated: false)
                 e.viewDidAppear(animated: false)
                 f.viewDidDisappear(animated: false)
