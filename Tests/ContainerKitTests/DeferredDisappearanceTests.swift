@@ -160,4 +160,44 @@ import Testing
         }
         #expect(recorder.violations.isEmpty)
     }
+
+    /// A window hidden from inside a built-in container's will-disappear, as its view leaves another
+    /// visible window: the hidden window's disappearances, its own built-in container's forwarding
+    /// included, end inside the setter (MODEL), none queued in the window the first container leaves,
+    /// whose own did-disappears wait for its turn (§1, F6).
+    @Test func aWindowHiddenInsideABuiltInContainersExitEndsItsOwnDisappearancesAtOnce() {
+        let recorder = Recorder()
+        recorder.record {
+            let first = makeWindow("first")
+            let second = makeWindow("second")
+            let nav = SpyNavigationController(name: "nav")
+            nav.setControllers([Leaf(name: "a")], animated: false)
+            first.makeKeyAndVisible()
+            first.addSubview(nav.view)
+            first.runUntilIdle()
+            let other = NavigationController(name: "other", rootController: Leaf(name: "b"))
+            show(other, in: second)
+            recorder.skipEvents()
+            nav.onViewWillDisappear = { _ in second.isHidden = true }
+            nav.view.removeFromSuperview()
+            recorder.expect(
+                """
+                nav.viewWillDisappear(animated: false)
+                -- nav forwards its own (F6), then its override hides second
+                a.viewWillDisappear(animated: false)
+                other.viewWillDisappear(animated: false)
+                b.viewWillDisappear(animated: false)
+                other.viewDidDisappear(animated: false)
+                b.viewDidDisappear(animated: false)
+                """)
+            first.runUntilIdle()
+            second.runUntilIdle()
+            recorder.expect(
+                """
+                nav.viewDidDisappear(animated: false)
+                a.viewDidDisappear(animated: false)
+                """)
+        }
+        #expect(recorder.violations.isEmpty)
+    }
 }

@@ -254,6 +254,51 @@ private func named(_ name: String) -> View {
         }
     }
 
+    @Test func anIncomingViewThatTheTransitionFindsElsewhereIsStillThereInItsWillAppear() {  // §3, §5
+        let recorder = Recorder()
+        let notes = Notes()
+        recorder.record(violations: .collect) {
+            let p = Parent(name: "p")
+            p.view.name = "p.view"
+            let window = show(p)
+            let f = Placed(name: "f", notes: notes)
+            embed(f, in: p)
+            window.runUntilIdle()
+            let holder = named("holder")
+            let t = Placed(name: "t", notes: notes)
+            p.addChild(t)
+            holder.addSubview(t.view)
+            recorder.skipEvents()
+            _ = notes.take()
+            f.willMove(toParent: nil)
+            p.transition(from: f, to: t, duration: 0, animations: nil) { _ in
+                t.didMove(toParent: p)
+                f.removeFromParent()
+            }
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: false)
+                t.viewWillAppear(animated: false)
+                t.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                """)
+            #expect(recorder.takeViolations().map(\.kind) == [.transitionViewAlreadyInHierarchy])
+            #expect(
+                notes.take() == [
+                    "f.viewWillDisappear: window window, superview p.view",
+                    "t.viewWillAppear: window nil, superview holder",
+                    "t.viewIsAppearing: window window, superview p.view",
+                    "t.viewDidAppear: window window, superview p.view",
+                    "f.viewDidDisappear: window nil, superview nil",
+                ])
+        }
+    }
+
     @Test func aPushAndAPop() {  // §3, §6
         let recorder = Recorder()
         let notes = Notes()

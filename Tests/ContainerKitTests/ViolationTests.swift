@@ -949,6 +949,52 @@ import Testing
         #expect(recorder.violations.isEmpty)
     }
 
+    /// A runaway turn that drops a controller's queued did-disappear leaves that disappearance open
+    /// with nothing queued to end it: what ends an open disappearance (here, its removal from its
+    /// parent, which takes it out of every visible window's reach) ends it afterwards.
+    @Test func aDisappearanceWhoseQueuedEndARunawayTurnDroppedCanStillEnd() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let r = Probe(name: "r")
+            let p = Parent(name: "p")
+            let x = SpyController(name: "x")
+            let window = makeWindow()
+            window.rootController = r
+            window.makeKeyAndVisible()
+            window.addSubview(p.view)
+            embed(x, in: p)
+            var hooks = 0
+            r.afterDidAppear = { probe in
+                guard let window = probe.view.window else { return }
+                hooks += 1
+                // In the last round, x's view leaves: its did-disappear is queued for a round that
+                // never comes.
+                if hooks == Window.maximumRoundsPerTurn { x.view.removeFromSuperview() }
+                probe.view.removeFromSuperview()
+                window.addSubview(probe.view)
+            }
+            window.runUntilIdle()
+            recorder.skipEvents()
+            #expect(recorder.takeViolations().map(\.kind) == [.runawayTurn])
+            #expect(x.appearanceState == .disappearing)
+            r.afterDidAppear = nil
+            x.willMove(toParent: nil)
+            x.removeFromParent()
+            recorder.expect(
+                """
+                x.willMove(toParent: nil)
+                x.didMove(toParent: nil)
+                -- out of p, and of every visible window: the reconciler ends the open disappearance
+                x.viewDidDisappear(animated: false)
+                -- UIKit's repeat (R7)
+                x.didMove(toParent: nil)
+                """)
+            #expect(x.appearanceState == .disappeared)
+            window.isHidden = true
+            recorder.skipEvents()
+        }
+    }
+
     @Test func runawayTurnIsStopped() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
