@@ -16,8 +16,15 @@ private final class Placed: Controller {
         super.init(name: name)
     }
 
+    /// A hooked root view holds a hooked subview, `inner`.
     override func loadView() {
-        view = hooked ? HookedView(name: "\(id).view", notes: notes) : View()
+        guard hooked else {
+            view = View()
+            return
+        }
+        let root = HookedView(name: "\(id).view", notes: notes)
+        root.addSubview(HookedView(name: "inner", notes: notes))
+        view = root
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -130,9 +137,13 @@ private func named(_ name: String) -> View {
                 """)
             #expect(
                 notes.take() == [
+                    "inner.willMove(toSuperview: c.view): window nil, superview nil",
+                    "inner.didMoveToSuperview(): window nil, superview c.view",
                     "c.viewWillAppear: window nil, superview nil",
-                    "c.view.willMove(toSuperview: holder): window nil, superview nil",
                     "c.view.willMove(toWindow: window): window nil, superview nil",
+                    "inner.willMove(toWindow: window): window nil, superview c.view",
+                    "c.view.willMove(toSuperview: holder): window nil, superview nil",
+                    "inner.didMoveToWindow(): window window, superview c.view",
                     "c.view.didMoveToWindow(): window window, superview holder",
                     "c.view.didMoveToSuperview(): window window, superview holder",
                     "c.viewIsAppearing: window window, superview holder",
@@ -140,6 +151,8 @@ private func named(_ name: String) -> View {
                     "c.viewWillDisappear: window window, superview holder",
                     "c.view.willMove(toSuperview: nil): window window, superview holder",
                     "c.view.willMove(toWindow: nil): window window, superview holder",
+                    "inner.willMove(toWindow: nil): window window, superview c.view",
+                    "inner.didMoveToWindow(): window nil, superview c.view",
                     "c.view.didMoveToWindow(): window nil, superview nil",
                     "c.view.didMoveToSuperview(): window nil, superview nil",
                     "c.viewDidDisappear: window nil, superview nil",

@@ -53,10 +53,12 @@ enum ViewMove {
     /// changes, the appearance will-callbacks, the view still where it was (§3 **[rev 2]**): the
     /// will-disappears of what leaves a visible window, then the will-appears of what enters one
     /// (``AppearanceWalk/windowExitAhead(of:window:)``, ``AppearanceWalk/windowEntryAhead(of:window:)``),
-    /// their did-callbacks queued for the end of the turn; `willMove(toSuperview:)`
-    /// and, when the window changes, `willMove(toWindow:)` down the subtree, then the old superview's
-    /// `willRemoveSubview(_:)`; the structural change; `didMoveToWindow()` down the subtree,
-    /// `didMoveToSuperview()` and the new superview's `didAddSubview(_:)`; then, when
+    /// their did-callbacks queued for the end of the turn; the will-hooks: into a superview,
+    /// `willMove(toWindow:)` down the subtree when the window changes, the old superview's
+    /// `willRemoveSubview(_:)`, then `willMove(toSuperview:)` (UIKit's order); out of one,
+    /// `willMove(toSuperview: nil)` first; the structural change; `didMoveToWindow()` to each view
+    /// of the subtree after its subviews, `didMoveToSuperview()` and the new superview's
+    /// `didAddSubview(_:)`; then, when
     /// `drivesAppearance`, what the will-callbacks missed (a root view put inside meanwhile, or a
     /// window hidden or shown meanwhile: ``AppearanceReconciler/reconcileRoots(enteredAheadWith:window:)``,
     /// ``AppearanceReconciler/reconcileRoots(leftWith:window:)``), or, for a move inside a visible window, the end of the appearance
@@ -139,10 +141,17 @@ enum ViewMove {
 
         // The optionals are unwrapped with `switch`, not `if let`: an `if let` binding of a class
         // reference is a copy, retained and released around each call it is passed to.
-        deliver(.willMoveToSuperview, of: view, naming: newSuperview)
-        // With no hook to run between here and the structural change, the one walk that finds so
-        // puts the subtree in its new window as it goes: the walks of the window pointers and of
-        // `didMoveToWindow()` below are left out.
+        //
+        // The will-hooks. Into a superview, in the order of UIKit's code (iOS 26.1,
+        // `-[UIView _addSubview:positioned:relativeTo:]`): `willMove(toWindow:)` down the subtree,
+        // the old superview's `willRemoveSubview(_:)`, then the view's `willMove(toSuperview:)`. Out
+        // of one, as a log of UIKit shows: `willMove(toSuperview: nil)` first.
+        //
+        // With no hook to run between the window walk and the structural change, the one walk that
+        // finds so puts the subtree in its new window as it goes: the walks of the window pointers
+        // and of `didMoveToWindow()` below are left out.
+        let intoSuperview = newSuperview != nil
+        if !intoSuperview { deliver(.willMoveToSuperview, of: view, naming: nil) }
         let windowMovedAhead =
             windowChanges && (oldSuperview?.runsNoHooks ?? true) && moveWindowAhead(of: view, to: newWindow)
         if windowChanges, !windowMovedAhead {
@@ -155,6 +164,7 @@ enum ViewMove {
             deliver(.willRemoveSubview, of: oldSuperview, naming: view)
         case nil: break
         }
+        if intoSuperview { deliver(.willMoveToSuperview, of: view, naming: newSuperview) }
         movesUnderWay.removeLast()
         // A view taken out of a subtree whose exit walk is under way (one that left a visible
         // window, or a window being hidden) holds controllers that walk has yet to reach: it leaves
@@ -181,7 +191,9 @@ enum ViewMove {
         TreeRevision.advance()
         if windowChanges, !windowMovedAhead {
             forEachView(in: view) { $0.storedWindow = newWindow }
-            forEachView(in: view) { each in
+            // Subviews before their superview, as UIKit's `_didMoveFromWindow:toWindow:` recurses
+            // first: the order read before any hook runs.
+            for each in viewsSubviewsFirst(in: view) {
                 deliver(.didMoveToWindow, of: each)
             }
         }
@@ -269,6 +281,18 @@ enum ViewMove {
         case nil: break
         }
         return ahead
+    }
+
+    /// `root` and the views under it, each view after its subviews, in their order (post-order):
+    /// the reverse of a pre-order walk that takes the subviews last first.
+    private static func viewsSubviewsFirst(in root: View) -> [View] {
+        var order: [View] = []
+        var stack = [root]
+        while let view = stack.popLast() {
+            order.append(view)
+            stack.append(contentsOf: view.subviews)
+        }
+        return order.reversed()
     }
 
     /// The violation that gives up the move of `view` under `superview`, announced last, once the

@@ -43,10 +43,10 @@ extension View {
     /// 3. when `view` enters a visible window: `c.viewWillAppear(animated: false)`, then each
     ///    descendant's, pre-order, `view` not yet added: no `window`, and no `superview` or the old
     ///    one (spec §3)
-    /// 4. the view hooks: `view.willMove(toSuperview:)`, `willMove(toWindow:)` down the subtree
-    ///    (when the window changes), the old superview's `willRemoveSubview(_:)`; the tree changes;
-    ///    `didMoveToWindow()` down the subtree, `view.didMoveToSuperview()`, then this view's
-    ///    `didAddSubview(_:)`
+    /// 4. the view hooks, in the order of UIKit's code: `willMove(toWindow:)` down the subtree,
+    ///    pre-order (when the window changes), the old superview's `willRemoveSubview(_:)`,
+    ///    `view.willMove(toSuperview:)`; the tree changes; `didMoveToWindow()` to each view of the
+    ///    subtree after its subviews, `view.didMoveToSuperview()`, then this view's `didAddSubview(_:)`
     ///
     /// At the end of the turn (``Window/runUntilIdle()``): for what left, every
     /// `viewDidDisappear(animated: false)`, pre-order (spec §1, §2.2); for what entered:
@@ -105,8 +105,8 @@ extension View {
     /// 2. `c.viewWillDisappear(animated: false)`, then each descendant's, pre-order, the view still
     ///    in its superview and window (spec §3)
     /// 3. the view hooks: `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` down the subtree,
-    ///    the superview's `willRemoveSubview(_:)`; the tree changes; `didMoveToWindow()` down the
-    ///    subtree, `didMoveToSuperview()`
+    ///    the superview's `willRemoveSubview(_:)`; the tree changes; `didMoveToWindow()` to each view
+    ///    of the subtree after its subviews, `didMoveToSuperview()`
     /// 4. `c.viewDidDisappear(animated: false)`, then each descendant's, pre-order, in
     ///    ``Window/runUntilIdle()``, the view gone
     public func removeFromSuperview() {
