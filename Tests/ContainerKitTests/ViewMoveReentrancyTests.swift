@@ -272,6 +272,40 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
         }
     }
 
+    @Test func aViewWillAppearThatBringsTheNewSuperviewIntoTheWindowLeftCompletesThere() {
+        let recorder = Recorder()
+        recorder.record {
+            let first = makeWindow("first")
+            let second = makeWindow("second")
+            first.makeKeyAndVisible()
+            second.makeKeyAndVisible()
+            let c = SpyController(name: "c")
+            first.addSubview(c.view)
+            first.runUntilIdle()
+            let target = View()
+            second.addSubview(target)
+            recorder.skipEvents()
+            // The view leaves first for second; its will-appear brings the new superview into
+            // first, so the move ends inside first, where c must complete its appearance.
+            c.onViewWillAppear = { [unowned c] _ in
+                c.onViewWillAppear = nil
+                first.addSubview(target)
+            }
+            target.addSubview(c.view)
+            first.runUntilIdle()
+            second.runUntilIdle()
+            recorder.expect(
+                """
+                c.viewWillDisappear(animated: false)
+                c.viewWillAppear(animated: false)
+                -- first's turn
+                c.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c.view.window === first && c.appearanceState == .appeared)
+        }
+    }
+
     @Test func aViewWillAppearThatMakesTheMoveACycleGivesItUp() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {

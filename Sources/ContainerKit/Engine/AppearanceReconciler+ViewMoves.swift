@@ -140,18 +140,29 @@ extension AppearanceReconciler {
             case .disappeared, .disappearing: break
             }
         }
-        reconcileAllRoots(enteredAheadWith: view, window: window)
+        reconcileAllRoots(enteredAheadWith: view, window: window, appearingElsewhere: false)
     }
 
-    /// ``reconcileRoots(enteredAheadWith:window:)`` past its leaf's check: out of line.
+    /// `view` ended in the visible `window`, though the move that began its appearance ahead was
+    /// taking it elsewhere (a callback moved its new superview into `window`, or the move was given
+    /// up): every driving root in it appears there, one appearing already included, as what began
+    /// its appearance queued its did-appear in another window (or in none).
+    static func reconcileRoots(landedWith view: View, in window: Window) {
+        reconcileAllRoots(enteredAheadWith: view, window: window, appearingElsewhere: true)
+    }
+
+    /// ``reconcileRoots(enteredAheadWith:window:)`` past its leaf's check: out of line. With
+    /// `appearingElsewhere`, a root that is appearing enters `window` too.
     @inline(never)
-    private static func reconcileAllRoots(enteredAheadWith view: View, window: Window) {
+    private static func reconcileAllRoots(enteredAheadWith view: View, window: Window, appearingElsewhere: Bool) {
         let source = EventSource.window(window.windowID)
         let roots = AppearanceWalk.drivingRoots(in: view)
         if !roots.isEmpty {
             DeliveryLoop.runListed(.reconcile, for: roots) { root in
                 switch root.appearanceState {
                 case .disappeared, .disappearing:
+                    reconcile(root, after: .broughtInByTransition(window: window), source: source)
+                case .appearing where appearingElsewhere:
                     reconcile(root, after: .broughtInByTransition(window: window), source: source)
                 case .appearing, .appeared: break
                 }

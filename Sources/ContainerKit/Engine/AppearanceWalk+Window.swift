@@ -226,7 +226,8 @@ extension AppearanceWalk {
     /// its structural change, so that `viewWillDisappear(_:)` finds the view where it is, as UIKit
     /// sends it from the window hook (§3 **[rev 2]**). Every will-disappear, pre-order, inside the
     /// call; every did-disappear queued in `window` for the end of the turn. A root whose view a
-    /// callback of an earlier one moved out of `view` is passed over: that move drove it. The
+    /// callback of an earlier one moved out of `view` is passed over: that move drove its
+    /// appearance if it changed windows (a move within the window leaves it as it was). The
     /// move reconciles what its callbacks left, once the view is out
     /// (``AppearanceReconciler/reconcileRoots(leftWith:window:)``).
     static func windowExitAhead(of view: View, window: Window) {

@@ -95,8 +95,8 @@ extension DeliveryLoop {
         /// reaching it). Rejected when it is in the visible window, not appeared, and something
         /// else reaches it now (it joined a parent's appearance late): the reconciler takes it.
         /// `ahead`: the entry runs before the move puts `entering` in (§3 **[rev 2]**), so
-        /// `entering` is not in the window yet; the move under way takes it there, as it refuses to
-        /// move it, or its new superview, elsewhere.
+        /// `entering` is not in the window yet. A callback may still take its new superview out of
+        /// the window; the move settles that once it is over (``ViewMove/settle(_:of:windowChanged:)``).
         case entering(Controller, within: View, window: Window, ahead: Bool)
         /// A step of the exit of `root`, one of the controllers a view leaving a window drives: a
         /// callback of an earlier root has not put its view back in `window` (given, and visible

@@ -40,11 +40,15 @@ extension ViewMove {
     ///   disappears (``AppearanceReconciler/reconcileRoots(leftWith:window:)``).
     /// - In a visible window it did not enter by a window change (`windowChanged`), though it was
     ///   leaving one: what began disappearing appears again, as when a view comes back in one turn
-    ///   (``AppearanceReconciler/reconcileRoots(enteredAheadWith:window:)``).
+    ///   (``AppearanceReconciler/reconcileRoots(enteredAheadWith:window:)``); and what began
+    ///   appearing for another window appears in this one, its did-appear queued here
+    ///   (``AppearanceReconciler/reconcileRoots(landedWith:in:)``).
     static func settle(_ ahead: AppearanceAhead, of view: View, windowChanged: Bool) {
         switch view.storedWindow {
         case let window? where !window.isHidden:
-            if ahead.exitedFrom != nil, !windowChanged {
+            if ahead.enteredInto != nil, !ahead.entered(into: window), !windowChanged {
+                AppearanceReconciler.reconcileRoots(landedWith: view, in: window)
+            } else if ahead.exitedFrom != nil, !windowChanged {
                 AppearanceReconciler.reconcileRoots(enteredAheadWith: view, window: window)
             }
         default:

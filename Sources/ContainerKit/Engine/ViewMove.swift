@@ -80,14 +80,17 @@ enum ViewMove {
     /// the window changes, then `didMoveToWindow()` to the whole subtree) holds for any subtree with
     /// hooks.
     ///
-    /// **Re-entrancy.** Until its structural change, a move has told the code it runs (the
-    /// will-callbacks above: the appearance ones and the view hooks) where `view` is and
-    /// where it goes, and it relies on both when it changes the tree. So a move started from that
-    /// code (a nested move) of `view` itself, of one of its ancestors, or of `newSuperview` or one
-    /// of its ancestors is ignored and reported (a warning, ``ContractViolation/Kind/invalidViewHierarchy``):
-    /// carried out, it would leave `view` in two `subviews` arrays, close a cycle, or put `view` in
-    /// a window its callbacks did not announce. The move under way then completes as asked. Any
-    /// other nested move runs: a `willMove(toSuperview:)` may add subviews to the view, for one.
+    /// **Re-entrancy.** While its appearance will-callbacks run, a move refuses only a nested move
+    /// of `view` itself (a warning, ``ContractViolation/Kind/invalidViewHierarchy``); any other
+    /// runs, and the move starts from where that code left things: validated again when the trees
+    /// changed, given up with a warning if refused then, and settled (``settle(_:of:windowChanged:)``).
+    /// Its view hooks have been told where `view` is and where it goes, and the move relies on both
+    /// when it changes the tree. So a move started from a hook (a nested move) of `view` itself, of
+    /// one of its ancestors, or of `newSuperview` or one of its ancestors is ignored and reported
+    /// (the same warning): carried out, it would leave `view` in two `subviews` arrays, close a
+    /// cycle, or put `view` in a window its hooks did not announce. The move under way then
+    /// completes as asked. Any other nested move runs: a `willMove(toSuperview:)` may add subviews
+    /// to the view, for one.
     /// Whether the old window was visible is read when the will-callbacks have returned (whether
     /// the new one is, for the appearance sent ahead, once the will-disappears have). After
     /// the structural change the tree is consistent and the did-callbacks may move anything,
