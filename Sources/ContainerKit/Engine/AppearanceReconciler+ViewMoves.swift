@@ -159,13 +159,13 @@ extension AppearanceReconciler {
         let roots = AppearanceWalk.drivingRoots(in: view)
         if !roots.isEmpty {
             DeliveryLoop.runListed(.reconcile, for: roots) { root in
-                switch root.appearanceState {
-                case .disappeared, .disappearing:
-                    reconcile(root, after: .broughtInByTransition(window: window), source: source)
-                case .appearing where appearingElsewhere:
-                    reconcile(root, after: .broughtInByTransition(window: window), source: source)
-                case .appearing, .appeared: break
-                }
+                let enters =
+                    switch root.appearanceState {
+                    case .disappeared, .disappearing: true
+                    case .appearing: appearingElsewhere
+                    case .appeared: false
+                    }
+                if enters { reconcile(root, after: .broughtInByTransition(window: window), source: source) }
             }
         }
         let joiners = lateJoiners(in: view)
