@@ -125,19 +125,21 @@ extension AppearanceWalk {
             enter(root, window: window, source: source)
             return
         }
-        enterRoots(of: view, window: window, source: source, ahead: false)
+        enterRoots(of: view, window: window, source: source, into: nil)
     }
 
-    /// ``windowEntry(of:window:)`` for a view about to enter the visible `window`, not in it yet: a
-    /// move calls it before its structural change, so that `viewWillAppear(_:)` finds the view
-    /// where it was, as UIKit sends it from the window-entry hook (§3 **[rev 2]**).
-    static func windowEntryAhead(of view: View, window: Window) {
+    /// ``windowEntry(of:window:)`` for a view about to enter the visible `window` under
+    /// `newSuperview`, not in it yet: a move calls it before its structural change, so that
+    /// `viewWillAppear(_:)` finds the view where it was, as UIKit sends it from the window-entry
+    /// hook (§3 **[rev 2]**). A root whose turn comes after a callback took `newSuperview` out of
+    /// the window is passed over: the move will not bring it in.
+    static func windowEntryAhead(of view: View, window: Window, into newSuperview: View) {
         let source = EventSource.window(window.windowID)
         if let root = leafRoot(view) {
             enter(root, window: window, source: source)
             return
         }
-        enterRoots(of: view, window: window, source: source, ahead: true)
+        enterRoots(of: view, window: window, source: source, into: newSuperview)
     }
 
     /// The entry of every driving root of `view`, found before the first one's callbacks run,
@@ -145,9 +147,10 @@ extension AppearanceWalk {
     /// only if the window still drives it when its turn comes. Out of line, so that neither the
     /// premises' references nor the agenda are taken on the leaf's path.
     @inline(never)
-    private static func enterRoots(of view: View, window: Window, source: EventSource, ahead: Bool) {
+    private static func enterRoots(of view: View, window: Window, source: EventSource, into newSuperview: View?) {
+        if newSuperview != nil { ViewMove.recordAhead(enteringInto: window) }
         DeliveryLoop.runListed(.enterRoot, for: drivingRoots(in: view)) { root in
-            switch DeliveryLoop.verdict(.entering(root, within: view, window: window, ahead: ahead)) {
+            switch DeliveryLoop.verdict(.entering(root, within: view, window: window, into: newSuperview)) {
             case .hold: enter(root, window: window, source: source)
             case .rejected: AppearanceReconciler.reconcile(root, after: .joinedLate, source: source)
             case .moot: break
@@ -156,10 +159,12 @@ extension AppearanceWalk {
     }
 
     /// Whether `controller` is still a driving root of `entering`, a view that entered the visible
-    /// `window` (F2), or is about to (`ahead`): its root view is still inside `entering`, in the
-    /// window, and no forwarding inside `entering` reaches it.
-    static func isDriven(_ controller: Controller, by window: Window, within entering: View, ahead: Bool) -> Bool {
-        guard !window.isHidden, ahead || entering.storedWindow === window, let view = controller.storedView,
+    /// `window` (F2), or is about to under `newSuperview`, which is in the window: its root view is
+    /// still inside `entering`, and no forwarding inside `entering` reaches it.
+    static func isDriven(_ controller: Controller, by window: Window, within entering: View, into newSuperview: View?)
+        -> Bool
+    {
+        guard !window.isHidden, (newSuperview ?? entering).storedWindow === window, let view = controller.storedView,
             view.isDescendant(of: entering)
         else { return false }
         return isDrivenByWindow(controller, ownerAbove: nearestOwner(above: view, upTo: entering))
@@ -222,15 +227,16 @@ extension AppearanceWalk {
         ViewMove.exiting(view, from: window) { exitUnderWay(of: view, window: window) }
     }
 
-    /// `view` is about to leave the visible `window`, and is still in place: a move calls it before
-    /// its structural change, so that `viewWillDisappear(_:)` finds the view where it is, as UIKit
-    /// sends it from the window hook (§3 **[rev 2]**). Every will-disappear, pre-order, inside the
-    /// call; every did-disappear queued in `window` for the end of the turn. A root whose view a
-    /// callback of an earlier one moved out of `view` is passed over: that move drove its
-    /// appearance if it changed windows (a move within the window leaves it as it was). The
-    /// move reconciles what its callbacks left, once the view is out
-    /// (``AppearanceReconciler/reconcileRoots(leftWith:window:)``).
-    static func windowExitAhead(of view: View, window: Window) {
+    /// `view` is about to leave the visible `window` for `newSuperview` (nil: for no superview),
+    /// and is still in place: a move calls it before its structural change, so that
+    /// `viewWillDisappear(_:)` finds the view where it is, as UIKit sends it from the window hook
+    /// (§3 **[rev 2]**). Every will-disappear, pre-order, inside the call; every did-disappear
+    /// queued in `window` for the end of the turn. A root whose view a callback of an earlier one
+    /// moved out of `view` is passed over (that move settled it:
+    /// ``ViewMove/settle(leaving:from:)``), and so is every root once a callback has put
+    /// `newSuperview` in `window`: the move no longer takes them out. The move reconciles what its
+    /// callbacks left, once the view is out (``AppearanceReconciler/reconcileRoots(leftWith:window:)``).
+    static func windowExitAhead(of view: View, window: Window, to newSuperview: View?) {
         let source = EventSource.window(window.windowID)
         if let root = leafRoot(view) {
             run(
@@ -239,8 +245,10 @@ extension AppearanceWalk {
             DeliveryLoop.queueEndIfOpen(of: root, in: window)
             return
         }
+        ViewMove.recordAhead(exitingFrom: window)
         DeliveryLoop.runListed(.beginLeavingRoot, for: drivingRoots(in: view)) { root in
-            guard DeliveryLoop.verdict(.leavingAhead(root, within: view)) == .hold else { return }
+            let premise = DeliveryLoop.Premises.leavingAhead(root, within: view, window: window, to: newSuperview)
+            guard DeliveryLoop.verdict(premise) == .hold else { return }
             run(
                 from: root, step: .begin(appearing: false, animated: false),
                 source: source, rule: .windowExit, rootIsManual: false, deferringEndTo: window)

@@ -94,18 +94,21 @@ extension DeliveryLoop {
         /// root view still inside `entering`, in the visible window, and no forwarding there
         /// reaching it). Rejected when it is in the visible window, not appeared, and something
         /// else reaches it now (it joined a parent's appearance late): the reconciler takes it.
-        /// `ahead`: the entry runs before the move puts `entering` in (§3 **[rev 2]**), so
-        /// `entering` is not in the window yet. A callback may still take its new superview out of
-        /// the window; the move settles that once it is over (``ViewMove/settle(_:of:windowChanged:)``).
-        case entering(Controller, within: View, window: Window, ahead: Bool)
+        /// With `newSuperview`, the entry runs before the move puts `entering` there (§3
+        /// **[rev 2]**), so `entering` is not in the window yet: `newSuperview` must still be.
+        /// Once a callback has taken it out, the move will not bring `root` in (it settles the roots
+        /// that began: ``ViewMove/settle(_:of:windowChanged:)``).
+        case entering(Controller, within: View, window: Window, into: View?)
         /// A step of the exit of `root`, one of the controllers a view leaving a window drives: a
         /// callback of an earlier root has not put its view back in `window` (given, and visible
         /// again), which drives it from then on.
         case leaving(Controller, unlessBackIn: Window?)
-        /// A step of the exit of `root`, one of the controllers the view `leaving` takes out of a
-        /// visible window, run before the move takes `leaving` out (§3 **[rev 2]**): a callback of
-        /// an earlier root has not moved `root`'s view out of `leaving` (its own move drove it then).
-        case leavingAhead(Controller, within: View)
+        /// A step of the exit of `root`, one of the controllers the view `leaving` takes out of the
+        /// visible `window` for `newSuperview`, run before the move takes `leaving` out (§3
+        /// **[rev 2]**): a callback of an earlier root has not moved `root`'s view out of `leaving`
+        /// (its own move drove it then), nor put `newSuperview` in `window` (the move no longer
+        /// takes `root` out).
+        case leavingAhead(Controller, within: View, window: Window, to: View?)
         /// The installation of `child`'s view by a built-in `container`'s forwarding, once the view
         /// is loaded: `container` still shows it.
         case stillShows(ContainerController, Controller)
@@ -290,13 +293,18 @@ extension DeliveryLoop {
             return window.isHidden ? .moot : .hold
         case .pullable(let sheet, let presenter, let window):
             return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
-        case .entering(let root, let entering, let window, let ahead):
-            if AppearanceWalk.isDriven(root, by: window, within: entering, ahead: ahead) { return .hold }
+        case .entering(let root, let entering, let window, let newSuperview):
+            if AppearanceWalk.isDriven(root, by: window, within: entering, into: newSuperview) { return .hold }
             let inPlace =
-                ahead ? root.storedView?.isDescendant(of: entering) == true : root.storedView?.storedWindow === window
+                switch newSuperview {
+                case let newSuperview?:
+                    newSuperview.storedWindow === window && root.storedView?.isDescendant(of: entering) == true
+                case nil: root.storedView?.storedWindow === window
+                }
             return inPlace && !window.isHidden && root.appearanceState != .appeared ? .rejected : .moot
-        case .leavingAhead(let root, let leaving):
-            return root.storedView?.isDescendant(of: leaving) == true ? .hold : .moot
+        case .leavingAhead(let root, let leaving, let window, let newSuperview):
+            let stays = newSuperview?.storedWindow === window
+            return !stays && root.storedView?.isDescendant(of: leaving) == true ? .hold : .moot
         case .leaving(let root, let window):
             guard let window, !window.isHidden else { return .hold }
             return root.storedView?.storedWindow === window ? .moot : .hold

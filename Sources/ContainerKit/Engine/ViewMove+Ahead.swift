@@ -9,7 +9,6 @@ extension ViewMove {
     struct AppearanceAhead {
         var exitedFrom: Unmanaged<Window>?
         var enteredInto: Unmanaged<Window>?
-
         /// Whether the move began an appearance or a disappearance ahead.
         var began: Bool { exitedFrom != nil || enteredInto != nil }
 
@@ -26,6 +25,7 @@ extension ViewMove {
         /// Whether ``ViewMove/settle(_:of:windowChanged:)`` has anything to do for `view`: it is off
         /// screen though it was entering a window, or on screen, by no window change, though it was
         /// leaving one. The usual move, which ends where it was headed, sets up nothing.
+        @inline(__always)
         func needsSettling(_ view: View, windowChanged: Bool) -> Bool {
             let onScreen = view.isInVisibleWindow
             return (enteredInto != nil && !onScreen) || (exitedFrom != nil && !windowChanged && onScreen)
@@ -57,6 +57,116 @@ extension ViewMove {
                 AppearanceReconciler.reconcileRoots(leftWith: view, window: entered.takeUnretainedValue())
             case nil: break
             }
+        }
+    }
+}
+
+extension ViewMove {
+    /// Whether the move of `view` under `superview`, announced last, is given up now that the
+    /// appearance will-callbacks it sent ahead (`ahead`) have returned and changed the trees; if
+    /// so, its entries are removed and what it began is settled where the view is. First, the
+    /// transitions those callbacks started inside `view`, when it still leaves a visible window,
+    /// complete (`finished: true`), as those in flight before did: nothing animates in a view out
+    /// of the window. Then the move is given up quietly if it was withdrawn
+    /// (``withdrawMove(of:)``), or with a warning if it is refused now (a fault reported as the
+    /// warning that it was given up, since those callbacks ran).
+    @inline(never)
+    static func givesUpAfterAhead(moving view: View, under superview: View?, _ ahead: AppearanceAhead) -> Bool {
+        switch ahead.exitedFrom {
+        case let exited?:
+            let window = exited.takeUnretainedValue()
+            if view.isIn(window), !window.isHidden, !(superview?.isIn(window) ?? false) {
+                window.completeAnimations(inside: view)
+            }
+        case nil: break
+        }
+        let violation: ContractViolation?
+        let address = Unmanaged.passUnretained(view).toOpaque()
+        if withdrawnMoves.contains(where: { $0.toOpaque() == address }) {
+            withdrawnMoves.removeAll { $0.toOpaque() == address }
+            violation = nil
+        } else {
+            let own = movesUnderWay.removeLast()
+            violation = self.violation(moving: view, under: superview)
+            movesUnderWay.append(own)
+            guard violation != nil else { return false }
+        }
+        if movesUnderWay.removeLast().recorded { aheadsUnderWay.removeLast() }
+        switch violation {
+        case let violation? where violation.severity == .fault:
+            violation.givenUp(
+                "The view move was given up: the viewWillAppear(_:) or viewWillDisappear(_:) it sent first "
+                    + "changed the tree, and the move is refused now."
+            ).report()
+        case let violation?: violation.report()
+        case nil: break
+        }
+        settle(ahead, of: view, windowChanged: false)
+        return true
+    }
+
+    /// How far along a move of a view is, for ``withdrawMove(of:)``.
+    enum Withdrawal {
+        /// No move of the view is under way.
+        case noMove
+        /// The move was sending its appearance will-callbacks: it is given up once they return,
+        /// and leaves the view where it is.
+        case withdrawn
+        /// The move's view hooks have been told where the view goes: it completes, and the caller
+        /// moves the view back afterwards.
+        case tooLate
+    }
+
+    /// Withdraws the move of `view` under way, if it is still sending its appearance
+    /// will-callbacks: a window's root replaced from inside them (the root that a set is adding
+    /// replaced again, or the root that a set is removing set back). Advances the tree revision,
+    /// which the move compares once they have returned.
+    static func withdrawMove(of view: View) -> Withdrawal {
+        guard let entry = movesUnderWay.lastIndex(where: { $0.view === view }) else { return .noMove }
+        guard movesUnderWay[entry].onlyItself else { return .tooLate }
+        withdrawnMoves.append(Unmanaged.passUnretained(view))
+        TreeRevision.advance()
+        return .withdrawn
+    }
+
+    /// Records that the innermost move under way, whose view has subviews, is about to send the
+    /// will-disappears of what leaves `window` (§3 **[rev 2]**): a nested move that takes a
+    /// subview out meanwhile settles what they began (``settle(leaving:from:)``).
+    static func recordAhead(exitingFrom window: Window) {
+        recordAhead { $0.exitedFrom = Unmanaged.passUnretained(window) }
+    }
+
+    /// Records that the innermost move under way, whose view has subviews, is about to send the
+    /// will-appears of what enters `window`, as ``recordAhead(exitingFrom:)`` does.
+    static func recordAhead(enteringInto window: Window) {
+        recordAhead { $0.enteredInto = Unmanaged.passUnretained(window) }
+    }
+
+    private static func recordAhead(_ change: (inout AppearanceAhead) -> Void) {
+        let entry = movesUnderWay.count - 1
+        if movesUnderWay[entry].recorded {
+            change(&aheadsUnderWay[aheadsUnderWay.count - 1].ahead)
+        } else {
+            var ahead = AppearanceAhead()
+            change(&ahead)
+            movesUnderWay[entry].recorded = true
+            aheadsUnderWay.append(AheadUnderWay(view: movesUnderWay[entry].view, ahead: ahead))
+        }
+    }
+
+    /// `view` has moved from `oldSuperview` within one window (or within none), from inside a
+    /// callback of a move under way: when it left the view of the innermost such move holding
+    /// `oldSuperview`, what that move's will-callbacks began for its controllers (the appearance of
+    /// a window it will not enter now, the disappearance from a window it stays in) is settled
+    /// from where it is (``settle(_:of:windowChanged:)``). Still inside that view, it moves on
+    /// with it.
+    @inline(never)
+    static func settle(leaving view: View, from oldSuperview: View?) {
+        guard !aheadsUnderWay.isEmpty, let oldSuperview else { return }
+        for move in aheadsUnderWay.reversed() {
+            guard oldSuperview.isDescendant(of: move.view) else { continue }
+            if !view.isDescendant(of: move.view) { settle(move.ahead, of: view, windowChanged: false) }
+            return
         }
     }
 }

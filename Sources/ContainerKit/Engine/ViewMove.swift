@@ -5,15 +5,50 @@ enum ViewMove {
     /// The moves that have announced themselves and not yet changed the tree, innermost last: the
     /// view each one moves and its new superview. Pushed and popped inside one synchronous
     /// ``perform(_:to:at:drivesAppearance:)``, so it is empty whenever no move is under way.
-    @exclusivity(unchecked) private static var movesUnderWay: [MoveUnderWay] = []
+    @exclusivity(unchecked) static var movesUnderWay: [MoveUnderWay] = []
 
     /// A move announced. Unretained: `perform` holds both views, and removes the entry, in one call.
     /// `onlyItself`: the move is sending its appearance will-callbacks (§3 **[rev 2]**), and refuses
     /// only a nested move of `view` itself; it validates itself again once they have returned.
-    private struct MoveUnderWay {
+    /// `recorded`: it has an entry in ``aheadsUnderWay``, removed with this one.
+    struct MoveUnderWay {
         unowned(unsafe) let view: View
         unowned(unsafe) let target: View?
-        var onlyItself = false
+        /// `onlyItself` and `recorded` in one byte: the stack's `removeLast` returns it more cheaply
+        /// than two Bools.
+        private var flags: UInt8 = 0
+
+        init(view: View, target: View?) {
+            self.view = view
+            self.target = target
+        }
+
+        var onlyItself: Bool {
+            get { flags & 1 != 0 }
+            set { flags = newValue ? flags | 1 : flags & ~1 }
+        }
+
+        var recorded: Bool {
+            get { flags & 2 != 0 }
+            set { flags = newValue ? flags | 2 : flags & ~2 }
+        }
+    }
+
+    /// The views whose moves under way were withdrawn (``withdrawMove(of:)``) while they sent their
+    /// appearance will-callbacks: each is given up once they have returned, which removes it.
+    @exclusivity(unchecked) static var withdrawnMoves: [Unmanaged<View>] = []
+
+    /// The moves under way of views with subviews whose appearance will-callbacks have begun,
+    /// innermost last, with the windows they began an appearance in, each recorded before its walk:
+    /// a nested move that takes a subview out finds there what its controllers began
+    /// (``settle(leaving:from:)``). A leaf, the usual root view, has no subview to take out, and
+    /// no entry. Pushed and popped with the move's own entry in ``movesUnderWay``.
+    @exclusivity(unchecked) static var aheadsUnderWay: [AheadUnderWay] = []
+
+    /// The appearance a move of `view` began ahead. Unretained, as ``MoveUnderWay``.
+    struct AheadUnderWay {
+        unowned(unsafe) let view: View
+        var ahead: AppearanceAhead
     }
 
     /// The views whose exit from a window (``AppearanceWalk/windowExit(of:window:)``) is under way,
@@ -82,8 +117,12 @@ enum ViewMove {
     ///
     /// **Re-entrancy.** While its appearance will-callbacks run, a move refuses only a nested move
     /// of `view` itself (a warning, ``ContractViolation/Kind/invalidViewHierarchy``); any other
-    /// runs, and the move starts from where that code left things: validated again when the trees
-    /// changed, given up with a warning if refused then, and settled (``settle(_:of:windowChanged:)``).
+    /// runs, and the move starts from where that code left things
+    /// (``givesUpAfterAhead(moving:under:_:)``, when the trees changed): the transitions it started
+    /// inside `view`, still leaving a visible window, complete; the move is given up quietly if
+    /// withdrawn (``withdrawMove(of:)``), or with a warning if refused now; and it is settled
+    /// (``settle(_:of:windowChanged:)``). A view that code, or a hook's, moves out of `view` within
+    /// one window is settled where it lands (``settle(leaving:from:)``).
     /// Its view hooks have been told where `view` is and where it goes, and the move relies on both
     /// when it changes the tree. So a move started from a hook (a nested move) of `view` itself, of
     /// one of its ancestors, or of `newSuperview` or one of its ancestors is ignored and reported
@@ -129,13 +168,8 @@ enum ViewMove {
         if drivesAppearance, changesWindow {
             let revision = TreeRevision.current
             ahead = beginAppearanceAhead(of: view, to: newSuperview)
-            // Validated again only if their code changed the trees.
-            if TreeRevision.current != revision, let violation = revalidation(moving: view, under: newSuperview) {
-                movesUnderWay.removeLast()
-                violation.report()
-                settle(ahead, of: view, windowChanged: false)
-                return
-            }
+            // Looked at again only if their code changed the trees (or withdrew the move).
+            if TreeRevision.current != revision, givesUpAfterAhead(moving: view, under: newSuperview, ahead) { return }
         }
         let oldSuperview = view.superview
         let oldWindow = view.storedWindow
@@ -168,7 +202,7 @@ enum ViewMove {
         case nil: break
         }
         if intoSuperview { deliver(.willMoveToSuperview, of: view, naming: newSuperview) }
-        movesUnderWay.removeLast()
+        if movesUnderWay.removeLast().recorded { aheadsUnderWay.removeLast() }
         // A view taken out of a subtree whose exit walk is under way (one that left a visible
         // window, or a window being hidden) holds controllers that walk has yet to reach: it leaves
         // that window as a visible window's.
@@ -244,12 +278,17 @@ enum ViewMove {
         // from now on, as after a move by hand.
         if !windowChanges, let window = newWindow, DeliveryLoop.verdict(.viewInside(view, visible: window)) == .hold {
             AppearanceReconciler.reconcileRoots(movedWith: view, inVisible: window)
+            // Moved by hand from inside the callbacks of a move under way, out of its view: what
+            // that move began for the controllers in `view` is settled where it landed. Checked
+            // here and below, off the path of a move that changes windows.
+            if drivesAppearance, !movesUnderWay.isEmpty { settle(leaving: view, from: oldSuperview) }
         }
         // Out of any visible window, and out of none (or out of a subtree whose exit is under way):
         // what its parent's forwarding reached no more (F1) ends an open disappearance here, as a
         // view leaving a window would (F2).
         if leftWindow == nil || leftExit != nil, DeliveryLoop.verdict(.viewOffScreen(view)) == .hold {
             AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
+            if !windowChanges, drivesAppearance, !movesUnderWay.isEmpty { settle(leaving: view, from: oldSuperview) }
         }
         if ahead.began, ahead.needsSettling(view, windowChanged: windowChanges) {
             settle(ahead, of: view, windowChanged: windowChanges)
@@ -260,7 +299,9 @@ enum ViewMove {
     /// hooks and its structural change (§3 **[rev 2]**): the disappearance of what leaves a visible
     /// window, then the appearance of what enters one, each read when its turn comes (the first's
     /// callbacks may show, hide or move either window). Meanwhile a nested move of `view` itself is
-    /// ignored (a warning); any other runs, and the caller validates the move again after.
+    /// ignored (a warning); any other runs, and the caller validates the move again after. The
+    /// walk of a view with subviews records its window first (``recordAhead(exitingFrom:)``,
+    /// ``recordAhead(enteringInto:)``), for a nested move that takes a subview out.
     @inline(__always)
     private static func beginAppearanceAhead(of view: View, to newSuperview: View?) -> AppearanceAhead {
         var ahead = AppearanceAhead()
@@ -270,16 +311,20 @@ enum ViewMove {
         switch view.storedWindow {
         case let oldWindow?:
             if !oldWindow.isHidden {
-                AppearanceWalk.windowExitAhead(of: view, window: oldWindow)
                 ahead.exitedFrom = Unmanaged.passUnretained(oldWindow)
+                AppearanceWalk.windowExitAhead(of: view, window: oldWindow, to: newSuperview)
             }
         case nil: break
         }
-        switch newSuperview?.storedWindow {
-        case let newWindow?:
-            if !newWindow.isHidden, view.storedWindow !== newWindow {
-                AppearanceWalk.windowEntryAhead(of: view, window: newWindow)
-                ahead.enteredInto = Unmanaged.passUnretained(newWindow)
+        switch newSuperview {
+        case let newSuperview?:
+            switch newSuperview.storedWindow {
+            case let newWindow?:
+                if !newWindow.isHidden, view.storedWindow !== newWindow {
+                    ahead.enteredInto = Unmanaged.passUnretained(newWindow)
+                    AppearanceWalk.windowEntryAhead(of: view, window: newWindow, into: newSuperview)
+                }
+            case nil: break
             }
         case nil: break
         }
@@ -298,21 +343,8 @@ enum ViewMove {
         return order.reversed()
     }
 
-    /// The violation that gives up the move of `view` under `superview`, announced last, once the
-    /// appearance will-callbacks it sent have changed the trees: the move's own entry set aside, a
-    /// fault is reported as the warning that the move was given up.
-    private static func revalidation(moving view: View, under superview: View?) -> ContractViolation? {
-        let own = movesUnderWay.removeLast()
-        defer { movesUnderWay.append(own) }
-        guard let violation = violation(moving: view, under: superview) else { return nil }
-        guard violation.severity == .fault else { return violation }
-        return violation.givenUp(
-            "The view move was given up: the viewWillAppear(_:) or viewWillDisappear(_:) it sent first changed the "
-                + "tree, and the move is refused now.")
-    }
-
     /// The violation that refuses or ignores moving `view` under `superview` (nil: removing it), if any.
-    private static func violation(moving view: View, under superview: View?) -> ContractViolation? {
+    static func violation(moving view: View, under superview: View?) -> ContractViolation? {
         switch superview {
         case let superview?: if let fault = fault(moving: view, under: superview) { return fault }
         case nil: break

@@ -10,6 +10,10 @@ extension Window {
     /// changes): a controller that has a parent, that is another window's root, or that waits to join
     /// a navigation stack (pushed during that navigation controller's interactive pop, R9).
     ///
+    /// Set again from inside the callbacks of a set, the later set wins: a root replaced while its
+    /// view was being added stays out, and disappears again; the root being removed, set back,
+    /// keeps its view in the window, and appears again.
+    ///
     /// ## Callback order
     ///
     /// With `old` the root replaced and `new` the root set, on a visible window; inside the setter:
@@ -108,8 +112,18 @@ extension Window {
         }
         let oldRoot = storedRootController
         storedRootController = newRoot
-        if let oldView = oldRoot?.storedView, oldView.superview === self {
-            ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
+        if let oldView = oldRoot?.storedView {
+            if oldView.superview === self {
+                ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
+                // Set back as the root from inside the removal's view hooks, too late to keep it.
+                if storedRootController === oldRoot, oldView.superview == nil {
+                    ViewMove.perform(oldView, to: self, at: nil, drivesAppearance: true)
+                }
+            } else {
+                // Replaced from inside the callbacks of the set that is adding it: that addition
+                // is withdrawn, or, too far along, taken back once it is over.
+                _ = ViewMove.withdrawMove(of: oldView)
+            }
         }
         // A former root hidden by a full-screen presentation has no place in the window any more: its
         // dismissal leaves its view out. Cleared after its view left, whose move completes a
@@ -122,8 +136,17 @@ extension Window {
             // Loading it ran the app's code, which may have set another root: the later set wins,
             // and this root's view stays out.
             if DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
-                view.frame = bounds
-                ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
+                // Set back from inside the callbacks of the set that is removing it: that removal
+                // is withdrawn, or, too far along, undone once it is over.
+                let setBack = view.superview === self && ViewMove.withdrawMove(of: view) != .noMove
+                if !setBack {
+                    view.frame = bounds
+                    ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
+                    // Replaced from inside the addition's view hooks, too late to withdraw it.
+                    if storedRootController !== newRoot, view.superview === self {
+                        ViewMove.perform(view, to: nil, at: nil, drivesAppearance: true)
+                    }
+                }
             }
         }
         resolveStatusBarAppearance()

@@ -1,0 +1,369 @@
+import ContainerKit
+import ContainerKitTesting
+import Testing
+
+/// Code run from the appearance will-callbacks that a view move sends before it changes the tree
+/// (spec §3 **[rev 2]**), which moves other views meanwhile: each controller ends in the state its
+/// view's final place calls for, with each callback once.
+@Suite @MainActor struct AppearanceAheadTests {
+
+    /// A visible window, and a plain view (the wrapper, in no window) holding the root views of
+    /// `c1` and `c2`, controllers with no parent.
+    @MainActor private struct Stage {
+        let window = makeWindow()
+        let c1 = SpyController(name: "c1")
+        let c2 = SpyController(name: "c2")
+        let wrapper: View
+
+        init(wrapper: View = View()) {
+            self.wrapper = wrapper
+            window.makeKeyAndVisible()
+            wrapper.addSubview(c1.view)
+            wrapper.addSubview(c2.view)
+        }
+
+        /// Puts the wrapper in the window and ends the turn: `c1` and `c2` appear.
+        func showWrapper() {
+            window.addSubview(wrapper)
+            window.runUntilIdle()
+        }
+    }
+
+    /// `old`, a root shown in a visible window, the turn ended, and `new` with its view loaded.
+    private func replacing(_ old: Controller, with new: Controller...) -> Window {
+        let window = show(old)
+        for controller in new { controller.loadViewIfNeeded() }
+        return window
+    }
+
+    @Test func aViewWillAppearThatTakesItsViewOutOfTheEnteringViewDisappearsAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let stage = Stage()
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            recorder.skipEvents()
+            c1.onViewWillAppear = { [unowned c1] _ in
+                c1.onViewWillAppear = nil
+                c1.view.removeFromSuperview()
+            }
+            stage.showWrapper()
+            recorder.expect(
+                """
+                c1.viewWillAppear(animated: false)
+                -- c1's view leaves the wrapper: it will not enter the window, and c1 disappears
+                c1.viewWillDisappear(animated: false)
+                c2.viewWillAppear(animated: false)
+                -- the end of the turn: c1's did-appear is moot
+                c1.viewDidDisappear(animated: false)
+                c2.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c1.view.superview == nil && c1.appearanceState == .disappeared)
+            #expect(c2.view.window === window && c2.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aViewWillDisappearThatPutsItsViewElsewhereInTheWindowAppearsAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let stage = Stage()
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            let other = View()
+            window.addSubview(other)
+            stage.showWrapper()
+            recorder.skipEvents()
+            c1.onViewWillDisappear = { [unowned c1] _ in
+                c1.onViewWillDisappear = nil
+                other.addSubview(c1.view)
+            }
+            stage.wrapper.removeFromSuperview()
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c1.viewWillDisappear(animated: false)
+                -- c1's view stays in the window, elsewhere: c1 appears again
+                c1.viewWillAppear(animated: false)
+                c2.viewWillDisappear(animated: false)
+                -- the end of the turn: c1's did-disappear is moot
+                c1.viewDidAppear(animated: false)
+                c2.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c1.view.superview === other && c1.appearanceState == .appeared)
+            #expect(c2.view.window == nil && c2.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aViewWillAppearThatTakesTheNewSuperviewOutSparesTheLaterRoots() {
+        let recorder = Recorder()
+        recorder.record {
+            let stage = Stage()
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            let holder = View()
+            window.addSubview(holder)
+            recorder.skipEvents()
+            c1.onViewWillAppear = { _ in holder.removeFromSuperview() }
+            holder.addSubview(stage.wrapper)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c1.viewWillAppear(animated: false)
+                -- the holder left the window: the move goes on off screen, c2 is passed over
+                c1.viewWillDisappear(animated: false)
+                -- the end of the turn
+                c1.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(stage.wrapper.superview === holder && holder.window == nil)
+            #expect(c1.appearanceState == .disappeared && c2.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aViewWillDisappearThatPutsTheNewSuperviewInTheWindowSparesTheLaterRoots() {
+        let recorder = Recorder()
+        recorder.record {
+            let stage = Stage()
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            stage.showWrapper()
+            let shelf = View()
+            recorder.skipEvents()
+            c1.onViewWillDisappear = { _ in window.addSubview(shelf) }
+            shelf.addSubview(stage.wrapper)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                c1.viewWillDisappear(animated: false)
+                -- the shelf is in the window: the wrapper stays there, c2 is passed over, c1 appears again
+                c1.viewWillAppear(animated: false)
+                -- the end of the turn
+                c1.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(stage.wrapper.superview === shelf && shelf.window === window)
+            #expect(c1.appearanceState == .appeared && c2.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aViewHookThatTakesAControllersViewOutOfTheEnteringViewHasItDisappearAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let wrapper = HookView()
+            let stage = Stage(wrapper: wrapper)
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            recorder.skipEvents()
+            // Its will-appears sent, the move tells the wrapper where it goes: the hook takes c1's
+            // view out, too late for the move to pass c1 over.
+            wrapper.onWillMoveToWindow = { [unowned c1] in c1.view.removeFromSuperview() }
+            stage.showWrapper()
+            recorder.expect(
+                """
+                c1.viewWillAppear(animated: false)
+                c2.viewWillAppear(animated: false)
+                -- the hook takes c1's view out: c1 will not enter the window, and disappears again
+                c1.viewWillDisappear(animated: false)
+                -- the end of the turn: c1's did-appear is moot
+                c2.viewDidAppear(animated: false)
+                c1.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c1.view.superview == nil && c1.appearanceState == .disappeared)
+            #expect(c2.view.window === window && c2.appearanceState == .appeared)
+        }
+    }
+
+    // MARK: - A window's root replaced from inside the callbacks of a root replacement
+
+    @Test func aRootReplacedFromTheNewRootsViewWillAppearStaysOut() {
+        let recorder = Recorder()
+        recorder.record {
+            let (old, new, later) = (
+                SpyController(name: "old"), SpyController(name: "new"), SpyController(name: "later")
+            )
+            let window = replacing(old, with: new, later)
+            recorder.skipEvents()
+            new.onViewWillAppear = { [unowned new] _ in
+                new.onViewWillAppear = nil
+                window.rootController = later
+            }
+            window.rootController = new
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                old.viewWillDisappear(animated: false)
+                new.viewWillAppear(animated: false)
+                -- replaced by later: new's view is not added, and new disappears again
+                later.viewWillAppear(animated: false)
+                new.viewWillDisappear(animated: false)
+                -- the end of the turn
+                old.viewDidDisappear(animated: false)
+                later.viewDidAppear(animated: false)
+                new.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === later)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(later.view)])
+            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
+            #expect(old.appearanceState == .disappeared && later.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aRootSetBackFromItsViewWillDisappearStays() {
+        let recorder = Recorder()
+        recorder.record {
+            let (old, new) = (SpyController(name: "old"), SpyController(name: "new"))
+            let window = replacing(old, with: new)
+            recorder.skipEvents()
+            old.onViewWillDisappear = { [unowned old] _ in
+                old.onViewWillDisappear = nil
+                window.rootController = old
+            }
+            window.rootController = new
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                old.viewWillDisappear(animated: false)
+                -- set back: its removal is withdrawn, it appears again, and new is not added
+                old.viewWillAppear(animated: false)
+                -- the end of the turn
+                old.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === old)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(old.view)])
+            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
+            #expect(old.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aRootReplacedFromTheNewRootViewsHookLeavesAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let (old, new, later) = (SpyController(name: "old"), HookedRoot(name: "new"), SpyController(name: "later"))
+            let window = replacing(old, with: new, later)
+            recorder.skipEvents()
+            new.hookedView.onWillMoveToWindow = { window.rootController = later }
+            window.rootController = new
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                old.viewWillDisappear(animated: false)
+                new.viewWillAppear(animated: false)
+                -- replaced by later from new's view hook, too late to withdraw: new's view goes in,
+                -- then out again
+                later.viewWillAppear(animated: false)
+                new.viewWillDisappear(animated: false)
+                -- the end of the turn
+                old.viewDidDisappear(animated: false)
+                later.viewDidAppear(animated: false)
+                new.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === later)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(later.view)])
+            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aRootSetBackFromItsViewsHookComesBack() {
+        let recorder = Recorder()
+        recorder.record {
+            let (old, new) = (HookedRoot(name: "old"), SpyController(name: "new"))
+            let window = replacing(old, with: new)
+            recorder.skipEvents()
+            old.hookedView.onWillMoveToWindow = { [unowned old] in window.rootController = old }
+            window.rootController = new
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                old.viewWillDisappear(animated: false)
+                -- set back from its view's hook, too late to withdraw: its view leaves, then comes back
+                old.viewWillAppear(animated: false)
+                -- the end of the turn
+                old.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === old)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(old.view)])
+            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
+            #expect(old.appearanceState == .appeared)
+        }
+    }
+
+    // MARK: - A transition started inside a view leaving the window
+
+    @Test func aTransitionStartedInTheViewWillDisappearOfALeavingContainerCompletesBeforeItLeaves() {
+        let recorder = Recorder()
+        recorder.record {
+            let root = Parent(name: "root")
+            let window = show(root)
+            let p = SpyContainerController(name: "p")
+            let f = SpyController(name: "f")
+            let t = SpyController(name: "t")
+            root.view.addSubview(p.view)
+            p.addChild(f)
+            p.view.addSubview(f.view)
+            f.didMove(toParent: p)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            p.onViewWillDisappear = { [unowned p] _ in
+                p.onViewWillDisappear = nil
+                p.addChild(t)
+                f.willMove(toParent: nil)
+                p.transition(from: f, to: t, duration: 0.3, animations: nil) { [unowned p] _ in
+                    t.didMove(toParent: p)
+                    f.removeFromParent()
+                }
+            }
+            p.view.removeFromSuperview()
+            #expect(window.animationsInFlight.isEmpty)
+            recorder.expect(
+                """
+                p.viewWillDisappear(animated: false)
+                t.willMove(toParent: p)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                -- p's own will-disappear reaches its children after its override: t, appearing
+                t.viewWillDisappear(animated: false)
+                -- p's view is still leaving the window: the transition completes before it leaves
+                f.viewDidDisappear(animated: true)
+                p.completion(finished: true)
+                t.didMove(toParent: p)
+                f.didMove(toParent: nil)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                p.viewDidDisappear(animated: false)
+                t.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(
+                p.children.map(\.id) == [t.id]
+                    && p.view.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(t.view)])
+            #expect(p.appearanceState == .disappeared && t.appearanceState == .disappeared)
+        }
+    }
+}
+
+/// A spy whose root view runs `onWillMoveToWindow` once, from its `willMove(toWindow:)`.
+private final class HookedRoot: SpyController {
+    let hookedView = HookView()
+
+    override func loadView() {
+        super.loadView()
+        view = hookedView
+    }
+}
+
+private final class HookView: View {
+    var onWillMoveToWindow: (() -> Void)?
+
+    override func willMove(toWindow newWindow: Window?) {
+        let hook = onWillMoveToWindow
+        onWillMoveToWindow = nil
+        hook?()
+    }
+}
