@@ -62,6 +62,23 @@ extension ViewMove {
 }
 
 extension ViewMove {
+    /// The views whose moves under way were withdrawn (``withdrawMove(of:)``) while they sent their
+    /// appearance will-callbacks: each is given up once they have returned, which removes it.
+    @exclusivity(unchecked) static var withdrawnMoves: [Unmanaged<View>] = []
+
+    /// The moves under way of views with subviews whose appearance will-callbacks have begun,
+    /// innermost last, with the windows they began an appearance in, each recorded before its walk:
+    /// a nested move that takes a subview out finds there what its controllers began
+    /// (``settle(leaving:from:)``). A leaf, the usual root view, has no subview to take out, and
+    /// no entry. Pushed and popped with the move's own entry in ``movesUnderWay``.
+    @exclusivity(unchecked) static var aheadsUnderWay: [AheadUnderWay] = []
+
+    /// The appearance a move of `view` began ahead. Unretained, as ``MoveUnderWay``.
+    struct AheadUnderWay {
+        unowned(unsafe) let view: View
+        var ahead: AppearanceAhead
+    }
+
     /// Whether the move of `view` under `superview`, announced last, is given up now that the
     /// appearance will-callbacks it sent ahead (`ahead`) have returned and changed the trees; if
     /// so, its entries are removed and what it began is settled where the view is. First, the

@@ -1,5 +1,6 @@
-/// The faults that refuse a view move because of where the controllers' root views would end up
-/// (R6, and the views the built-in containers put in their own).
+/// The violations that refuse or ignore a view move: the faults of where the controllers' root views
+/// would end up (R6, and the views the built-in containers put in their own), and the warning for a
+/// move nested in the callbacks of another that it would invalidate.
 extension ViewMove {
     /// A built-in container puts its children's root views in its own view, whenever it shows them:
     /// a move that would put a built-in container's view inside the root view of one of its
@@ -72,5 +73,41 @@ extension ViewMove {
                 + "\(parent.id), so its view belongs in \(parent.id)'s view hierarchy (R6; UIKit raises "
                 + "UIViewControllerHierarchyInconsistency)."
         )
+    }
+
+    /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
+    /// ``perform(_:to:at:drivesAppearance:)``), if any.
+    static func nestedMoveViolation(moving view: View) -> ContractViolation? {
+        for entry in movesUnderWay.reversed() {
+            let (moving, target) = (entry.view, entry.target)
+            if entry.onlyItself {
+                guard view === moving else { continue }
+            }
+            // Only a view with subviews can be a strict ancestor of another.
+            let conflicts =
+                view.subviewList.isEmpty
+                ? view === moving || view === target
+                : moving.isDescendant(of: view) || target?.isDescendant(of: view) == true
+            guard conflicts else { continue }
+            let role: String
+            if view === moving {
+                role = "it is being moved"
+            } else if view === target {
+                role = "a view is being moved into it"
+            } else {
+                role = "it holds a view being moved, or the view it is moving into"
+            }
+            let owners = [view.nearestOwningController?.id, moving.nearestOwningController?.id].compactMap { $0 }
+            return ContractViolation(
+                kind: .invalidViewHierarchy, severity: .warning,
+                controllers: owners.count == 2 && owners[0] == owners[1] ? [owners[0]] : owners,
+                message: "A view cannot be moved from inside the callbacks of a move that involves it (\(role)): "
+                    + "willMove(toSuperview:), willMove(toWindow:) and willRemoveSubview(_:), and the viewWillAppear(_:) "
+                    + "and viewWillDisappear(_:) the move sends, run before the tree changes, and the move relies on "
+                    + "what they were told. The nested move was ignored; move the view from didMoveToSuperview() "
+                    + "instead."
+            )
+        }
+        return nil
     }
 }

@@ -34,23 +34,6 @@ enum ViewMove {
         }
     }
 
-    /// The views whose moves under way were withdrawn (``withdrawMove(of:)``) while they sent their
-    /// appearance will-callbacks: each is given up once they have returned, which removes it.
-    @exclusivity(unchecked) static var withdrawnMoves: [Unmanaged<View>] = []
-
-    /// The moves under way of views with subviews whose appearance will-callbacks have begun,
-    /// innermost last, with the windows they began an appearance in, each recorded before its walk:
-    /// a nested move that takes a subview out finds there what its controllers began
-    /// (``settle(leaving:from:)``). A leaf, the usual root view, has no subview to take out, and
-    /// no entry. Pushed and popped with the move's own entry in ``movesUnderWay``.
-    @exclusivity(unchecked) static var aheadsUnderWay: [AheadUnderWay] = []
-
-    /// The appearance a move of `view` began ahead. Unretained, as ``MoveUnderWay``.
-    struct AheadUnderWay {
-        unowned(unsafe) let view: View
-        var ahead: AppearanceAhead
-    }
-
     /// The views whose exit from a window (``AppearanceWalk/windowExit(of:window:)``) is under way,
     /// innermost last, with that window: the walks that make their controllers disappear have yet
     /// to reach some of them. Empty whenever no exit is under way.
@@ -382,41 +365,5 @@ enum ViewMove {
         }
         return nestedRootViewFault(moving: view, under: superview)
             ?? builtInNestingFault(moving: view, under: superview)
-    }
-
-    /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
-    /// ``perform(_:to:at:drivesAppearance:)``), if any.
-    private static func nestedMoveViolation(moving view: View) -> ContractViolation? {
-        for entry in movesUnderWay.reversed() {
-            let (moving, target) = (entry.view, entry.target)
-            if entry.onlyItself {
-                guard view === moving else { continue }
-            }
-            // Only a view with subviews can be a strict ancestor of another.
-            let conflicts =
-                view.subviewList.isEmpty
-                ? view === moving || view === target
-                : moving.isDescendant(of: view) || target?.isDescendant(of: view) == true
-            guard conflicts else { continue }
-            let role: String
-            if view === moving {
-                role = "it is being moved"
-            } else if view === target {
-                role = "a view is being moved into it"
-            } else {
-                role = "it holds a view being moved, or the view it is moving into"
-            }
-            let owners = [view.nearestOwningController?.id, moving.nearestOwningController?.id].compactMap { $0 }
-            return ContractViolation(
-                kind: .invalidViewHierarchy, severity: .warning,
-                controllers: owners.count == 2 && owners[0] == owners[1] ? [owners[0]] : owners,
-                message: "A view cannot be moved from inside the callbacks of a move that involves it (\(role)): "
-                    + "willMove(toSuperview:), willMove(toWindow:) and willRemoveSubview(_:), and the viewWillAppear(_:) "
-                    + "and viewWillDisappear(_:) the move sends, run before the tree changes, and the move relies on "
-                    + "what they were told. The nested move was ignored; move the view from didMoveToSuperview() "
-                    + "instead."
-            )
-        }
-        return nil
     }
 }
