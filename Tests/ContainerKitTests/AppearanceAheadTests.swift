@@ -289,6 +289,179 @@ import Testing
         }
     }
 
+    @Test func aRootSetBackFromTheCallbacksOfTheRootThatReplacedItIsAddedAfterAll() {
+        let recorder = Recorder()
+        recorder.record {
+            let (a, b, c) = (SpyController(name: "a"), SpyController(name: "b"), SpyController(name: "c"))
+            let window = replacing(a, with: b, c)
+            recorder.skipEvents()
+            b.onViewWillAppear = { [unowned b] _ in
+                b.onViewWillAppear = nil
+                window.rootController = c
+            }
+            c.onViewWillAppear = { [unowned c, unowned b] _ in
+                c.onViewWillAppear = nil
+                window.rootController = b
+            }
+            window.rootController = b
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                b.viewWillAppear(animated: false)
+                -- replaced by c: b's addition is withdrawn
+                c.viewWillAppear(animated: false)
+                -- b set again: c's addition is withdrawn, b's goes on
+                c.viewWillDisappear(animated: false)
+                -- the end of the turn: c's did-appear is replaced by its did-disappear
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                c.viewDidDisappear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === b)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(b.view)])
+            #expect(b.appearanceState == .appeared && c.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aRootSetBackThenReplacedAgainLeaves() {
+        let recorder = Recorder()
+        recorder.record {
+            let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
+            let window = replacing(a, with: b)
+            recorder.skipEvents()
+            a.onViewWillDisappear = { [unowned a, unowned b] _ in
+                a.onViewWillDisappear = nil
+                window.rootController = a
+                window.rootController = b
+            }
+            window.rootController = b
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                -- set back, then replaced by b again: a's removal goes on, and b's view goes in
+                b.viewWillAppear(animated: false)
+                -- the end of the turn
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === b)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(b.view)])
+            #expect(a.view.superview == nil && a.appearanceState == .disappeared)
+        }
+    }
+
+    @Test func aRootSetBackSparesTheControllersItsRemovalHasNotReached() {
+        let recorder = Recorder()
+        recorder.record {
+            let (a, b, x) = (SpyContainerController(name: "a"), SpyController(name: "b"), SpyController(name: "x"))
+            let window = replacing(a, with: b)
+            // x has no parent: the window drives it, after a.
+            a.view.addSubview(x.view)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            a.onViewWillDisappear = { [unowned a] _ in
+                a.onViewWillDisappear = nil
+                window.rootController = a
+            }
+            window.rootController = b
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                -- set back: the removal is withdrawn, x is passed over, a appears again
+                a.viewWillAppear(animated: false)
+                -- the end of the turn
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === a && x.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aTransitionStartedBeforeTheRootIsSetBackStaysInFlight() {
+        let recorder = Recorder()
+        recorder.record {
+            let (a, b) = (SpyContainerController(name: "a"), SpyController(name: "b"))
+            let (f, t) = (SpyController(name: "f"), SpyController(name: "t"))
+            let window = replacing(a, with: b)
+            embed(f, in: a)
+            window.runUntilIdle()
+            recorder.skipEvents()
+            a.onViewWillDisappear = { [unowned a] _ in
+                a.onViewWillDisappear = nil
+                swap(f, for: t, in: a)
+                window.rootController = a
+            }
+            window.rootController = b
+            // a stays in the window: the transition it started is not completed for it.
+            #expect(window.animationsInFlight.count == 1)
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                t.willMove(toParent: a)
+                f.willMove(toParent: nil)
+                f.viewWillDisappear(animated: true)
+                t.loadView()
+                t.viewDidLoad()
+                t.viewWillAppear(animated: true)
+                -- a's will-disappear reaches its children after its override: t, appearing
+                t.viewWillDisappear(animated: false)
+                -- set back: a appears again, and its forwarding reaches both children (F1)
+                a.viewWillAppear(animated: false)
+                f.viewWillAppear(animated: false)
+                t.viewWillAppear(animated: false)
+                """)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                -- the transition completes at the end of the turn: f, brought back, leaves again
+                f.viewWillDisappear(animated: false)
+                t.viewDidAppear(animated: false)
+                f.viewDidDisappear(animated: false)
+                a.completion(finished: true)
+                t.didMove(toParent: a)
+                f.didMove(toParent: nil)
+                a.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(window.rootController === a && a.appearanceState == .appeared)
+            #expect(a.children.map(\.id) == [t.id] && t.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aViewWillAppearThatPutsItsViewInAHiddenWindowDisappearsAgain() {
+        let recorder = Recorder()
+        recorder.record {
+            let stage = Stage()
+            let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
+            let hidden = makeWindow("hidden")
+            recorder.skipEvents()
+            c1.onViewWillAppear = { [unowned c1] _ in
+                c1.onViewWillAppear = nil
+                hidden.addSubview(c1.view)
+            }
+            stage.showWrapper()
+            hidden.runUntilIdle()
+            recorder.expect(
+                """
+                c1.viewWillAppear(animated: false)
+                -- c1's view went into a hidden window: it will not enter the visible one
+                c1.viewWillDisappear(animated: false)
+                c2.viewWillAppear(animated: false)
+                -- the end of the turn
+                c1.viewDidDisappear(animated: false)
+                c2.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().isEmpty)
+            #expect(c1.view.window === hidden && c1.appearanceState == .disappeared)
+            #expect(c2.view.window === window && c2.appearanceState == .appeared)
+        }
+    }
+
     // MARK: - A transition started inside a view leaving the window
 
     @Test func aTransitionStartedInTheViewWillDisappearOfALeavingContainerCompletesBeforeItLeaves() {

@@ -96,8 +96,8 @@ extension DeliveryLoop {
         /// else reaches it now (it joined a parent's appearance late): the reconciler takes it.
         /// With `newSuperview`, the entry runs before the move puts `entering` there (§3
         /// **[rev 2]**), so `entering` is not in the window yet: `newSuperview` must still be.
-        /// Once a callback has taken it out, the move will not bring `root` in (it settles the roots
-        /// that began: ``ViewMove/settle(_:of:windowChanged:)``).
+        /// Once a callback has taken it out, or withdrawn the move, the move will not bring `root`
+        /// in (it settles the roots that began: ``ViewMove/settle(_:of:windowChanged:)``).
         case entering(Controller, within: View, window: Window, into: View?)
         /// A step of the exit of `root`, one of the controllers a view leaving a window drives: a
         /// callback of an earlier root has not put its view back in `window` (given, and visible
@@ -106,8 +106,8 @@ extension DeliveryLoop {
         /// A step of the exit of `root`, one of the controllers the view `leaving` takes out of the
         /// visible `window` for `newSuperview`, run before the move takes `leaving` out (§3
         /// **[rev 2]**): a callback of an earlier root has not moved `root`'s view out of `leaving`
-        /// (its own move drove it then), nor put `newSuperview` in `window` (the move no longer
-        /// takes `root` out).
+        /// (its own move drove it then), nor put `newSuperview` in `window` or withdrawn the move
+        /// (the move no longer takes `root` out).
         case leavingAhead(Controller, within: View, window: Window, to: View?)
         /// The installation of `child`'s view by a built-in `container`'s forwarding, once the view
         /// is loaded: `container` still shows it.
@@ -294,6 +294,7 @@ extension DeliveryLoop {
         case .pullable(let sheet, let presenter, let window):
             return sheet.presentingController === presenter && sheet.isShown(in: window) ? .hold : .moot
         case .entering(let root, let entering, let window, let newSuperview):
+            if newSuperview != nil, ViewMove.isWithdrawn(entering) { return .moot }
             if AppearanceWalk.isDriven(root, by: window, within: entering, into: newSuperview) { return .hold }
             let inPlace =
                 switch newSuperview {
@@ -303,7 +304,7 @@ extension DeliveryLoop {
                 }
             return inPlace && !window.isHidden && root.appearanceState != .appeared ? .rejected : .moot
         case .leavingAhead(let root, let leaving, let window, let newSuperview):
-            let stays = newSuperview?.storedWindow === window
+            let stays = newSuperview?.storedWindow === window || ViewMove.isWithdrawn(leaving)
             return !stays && root.storedView?.isDescendant(of: leaving) == true ? .hold : .moot
         case .leaving(let root, let window):
             guard let window, !window.isHidden else { return .hold }

@@ -62,8 +62,9 @@ extension ViewMove {
 }
 
 extension ViewMove {
-    /// The views whose moves under way were withdrawn (``withdrawMove(of:)``) while they sent their
-    /// appearance will-callbacks: each is given up once they have returned, which removes it.
+    /// The views whose moves under way were withdrawn (``steerMove(of:endingIn:inside:)``) while
+    /// they sent their appearance will-callbacks: each is given up once they have returned, which
+    /// removes it.
     @exclusivity(unchecked) static var withdrawnMoves: [Unmanaged<View>] = []
 
     /// The moves under way of views with subviews whose appearance will-callbacks have begun,
@@ -81,28 +82,28 @@ extension ViewMove {
 
     /// Whether the move of `view` under `superview`, announced last, is given up now that the
     /// appearance will-callbacks it sent ahead (`ahead`) have returned and changed the trees; if
-    /// so, its entries are removed and what it began is settled where the view is. First, the
-    /// transitions those callbacks started inside `view`, when it still leaves a visible window,
-    /// complete (`finished: true`), as those in flight before did: nothing animates in a view out
-    /// of the window. Then the move is given up quietly if it was withdrawn
-    /// (``withdrawMove(of:)``), or with a warning if it is refused now (a fault reported as the
+    /// so, its entries are removed and what it began is settled where the view is. It is given up
+    /// quietly if it was withdrawn (``steerMove(of:endingIn:inside:)``). Otherwise the transitions
+    /// those callbacks started inside `view`, when it still leaves a visible window, complete
+    /// (`finished: true`), as those in flight before did: nothing animates in a view out of the
+    /// window; and it is given up with a warning if it is refused now (a fault reported as the
     /// warning that it was given up, since those callbacks ran).
     @inline(never)
     static func givesUpAfterAhead(moving view: View, under superview: View?, _ ahead: AppearanceAhead) -> Bool {
-        switch ahead.exitedFrom {
-        case let exited?:
-            let window = exited.takeUnretainedValue()
-            if view.isIn(window), !window.isHidden, !(superview?.isIn(window) ?? false) {
-                window.completeAnimations(inside: view)
-            }
-        case nil: break
-        }
         let violation: ContractViolation?
         let address = Unmanaged.passUnretained(view).toOpaque()
         if withdrawnMoves.contains(where: { $0.toOpaque() == address }) {
             withdrawnMoves.removeAll { $0.toOpaque() == address }
             violation = nil
         } else {
+            switch ahead.exitedFrom {
+            case let exited?:
+                let window = exited.takeUnretainedValue()
+                if view.isIn(window), !window.isHidden, !(superview?.isIn(window) ?? false) {
+                    window.completeAnimations(inside: view)
+                }
+            case nil: break
+            }
             let own = movesUnderWay.removeLast()
             violation = self.violation(moving: view, under: superview)
             movesUnderWay.append(own)
@@ -122,28 +123,32 @@ extension ViewMove {
         return true
     }
 
-    /// How far along a move of a view is, for ``withdrawMove(of:)``.
-    enum Withdrawal {
-        /// No move of the view is under way.
-        case noMove
-        /// The move was sending its appearance will-callbacks: it is given up once they return,
-        /// and leaves the view where it is.
-        case withdrawn
-        /// The move's view hooks have been told where the view goes: it completes, and the caller
-        /// moves the view back afterwards.
-        case tooLate
+    /// Steers the move of `view` under way, if there is one, for a window's root set from inside
+    /// its callbacks, which wants `view` to end in `window` (`inside`) or out of it: a move headed
+    /// there goes on (reinstated, if an earlier set had withdrawn it); a move headed the other way
+    /// is withdrawn while it sends its appearance will-callbacks (given up quietly once they
+    /// return, which advances the tree revision it compares), and past them completes: the set
+    /// that made it moves the view back once it is over. Returns whether a move of `view` was
+    /// under way, in which case the caller moves nothing.
+    static func steerMove(of view: View, endingIn window: Window, inside: Bool) -> Bool {
+        guard let entry = movesUnderWay.lastIndex(where: { $0.view === view }) else { return false }
+        let address = Unmanaged.passUnretained(view).toOpaque()
+        let withdrawn = withdrawnMoves.contains { $0.toOpaque() == address }
+        if (movesUnderWay[entry].target === window) == inside {
+            if withdrawn { withdrawnMoves.removeAll { $0.toOpaque() == address } }
+        } else if movesUnderWay[entry].onlyItself, !withdrawn {
+            withdrawnMoves.append(Unmanaged.passUnretained(view))
+            TreeRevision.advance()
+        }
+        return true
     }
 
-    /// Withdraws the move of `view` under way, if it is still sending its appearance
-    /// will-callbacks: a window's root replaced from inside them (the root that a set is adding
-    /// replaced again, or the root that a set is removing set back). Advances the tree revision,
-    /// which the move compares once they have returned.
-    static func withdrawMove(of view: View) -> Withdrawal {
-        guard let entry = movesUnderWay.lastIndex(where: { $0.view === view }) else { return .noMove }
-        guard movesUnderWay[entry].onlyItself else { return .tooLate }
-        withdrawnMoves.append(Unmanaged.passUnretained(view))
-        TreeRevision.advance()
-        return .withdrawn
+    /// Whether the move of `view` under way was withdrawn (``steerMove(of:endingIn:inside:)``): the
+    /// controllers its will-callbacks have not reached yet get none.
+    static func isWithdrawn(_ view: View) -> Bool {
+        guard !withdrawnMoves.isEmpty else { return false }
+        let address = Unmanaged.passUnretained(view).toOpaque()
+        return withdrawnMoves.contains { $0.toOpaque() == address }
     }
 
     /// Records that the innermost move under way, whose view has subviews, is about to send the
@@ -171,8 +176,8 @@ extension ViewMove {
         }
     }
 
-    /// `view` has moved from `oldSuperview` within one window (or within none), from inside a
-    /// callback of a move under way: when it left the view of the innermost such move holding
+    /// `view` has moved from `oldSuperview` within one window, or into none (or a hidden one), from
+    /// inside a callback of a move under way: when it left the view of the innermost such move holding
     /// `oldSuperview`, what that move's will-callbacks began for its controllers (the appearance of
     /// a window it will not enter now, the disappearance from a window it stays in) is settled
     /// from where it is (``settle(_:of:windowChanged:)``). Still inside that view, it moves on

@@ -101,11 +101,12 @@ enum ViewMove {
     /// **Re-entrancy.** While its appearance will-callbacks run, a move refuses only a nested move
     /// of `view` itself (a warning, ``ContractViolation/Kind/invalidViewHierarchy``); any other
     /// runs, and the move starts from where that code left things
-    /// (``givesUpAfterAhead(moving:under:_:)``, when the trees changed): the transitions it started
-    /// inside `view`, still leaving a visible window, complete; the move is given up quietly if
-    /// withdrawn (``withdrawMove(of:)``), or with a warning if refused now; and it is settled
-    /// (``settle(_:of:windowChanged:)``). A view that code, or a hook's, moves out of `view` within
-    /// one window is settled where it lands (``settle(leaving:from:)``).
+    /// (``givesUpAfterAhead(moving:under:_:)``, when the trees changed): it is given up quietly if
+    /// withdrawn (``steerMove(of:endingIn:inside:)``); otherwise the transitions that code started
+    /// inside `view`, still leaving a visible window, complete, and the move is given up with a
+    /// warning if refused now; either way it is settled (``settle(_:of:windowChanged:)``). A view
+    /// that code, or a hook's, moves out of `view` within one window or into none (or a hidden
+    /// one) is settled where it lands (``settle(leaving:from:)``).
     /// Its view hooks have been told where `view` is and where it goes, and the move relies on both
     /// when it changes the tree. So a move started from a hook (a nested move) of `view` itself, of
     /// one of its ancestors, or of `newSuperview` or one of its ancestors is ignored and reported
@@ -271,7 +272,8 @@ enum ViewMove {
         // view leaving a window would (F2).
         if leftWindow == nil || leftExit != nil, DeliveryLoop.verdict(.viewOffScreen(view)) == .hold {
             AppearanceReconciler.reconcileRoots(movedOffScreenWith: view)
-            if !windowChanges, drivesAppearance, !movesUnderWay.isEmpty { settle(leaving: view, from: oldSuperview) }
+            // Into no window or a hidden one too: no walk of this move began anything for it.
+            if drivesAppearance, !movesUnderWay.isEmpty { settle(leaving: view, from: oldSuperview) }
         }
         if ahead.began, ahead.needsSettling(view, windowChanged: windowChanges) {
             settle(ahead, of: view, windowChanged: windowChanges)

@@ -112,17 +112,16 @@ extension Window {
         }
         let oldRoot = storedRootController
         storedRootController = newRoot
-        if let oldView = oldRoot?.storedView {
-            if oldView.superview === self {
-                ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
-                // Set back as the root from inside the removal's view hooks, too late to keep it.
-                if storedRootController === oldRoot, oldView.superview == nil {
-                    ViewMove.perform(oldView, to: self, at: nil, drivesAppearance: true)
-                }
-            } else {
-                // Replaced from inside the callbacks of the set that is adding it: that addition
-                // is withdrawn, or, too far along, taken back once it is over.
-                _ = ViewMove.withdrawMove(of: oldView)
+        // Set from inside the callbacks of a move of either root's view (another set's, say), the
+        // move is steered rather than a second one started: withdrawn, reinstated, or, too far
+        // along, undone by the set that made it once it is over (below).
+        if let oldView = oldRoot?.storedView, !ViewMove.steerMove(of: oldView, endingIn: self, inside: false),
+            oldView.superview === self
+        {
+            ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
+            // Set back as the root from inside the removal's view hooks, too late to withdraw it.
+            if storedRootController === oldRoot, oldView.superview == nil {
+                ViewMove.perform(oldView, to: self, at: nil, drivesAppearance: true)
             }
         }
         // A former root hidden by a full-screen presentation has no place in the window any more: its
@@ -136,10 +135,7 @@ extension Window {
             // Loading it ran the app's code, which may have set another root: the later set wins,
             // and this root's view stays out.
             if DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
-                // Set back from inside the callbacks of the set that is removing it: that removal
-                // is withdrawn, or, too far along, undone once it is over.
-                let setBack = view.superview === self && ViewMove.withdrawMove(of: view) != .noMove
-                if !setBack {
+                if !ViewMove.steerMove(of: view, endingIn: self, inside: true) {
                     view.frame = bounds
                     ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
                     // Replaced from inside the addition's view hooks, too late to withdraw it.
