@@ -235,57 +235,124 @@ import Testing
         }
     }
 
-    @Test func aRootReplacedFromTheNewRootViewsHookLeavesAgain() {
+    /// A root set that cannot take over a move of either root's view under way is refused (a
+    /// fault), and changes nothing: that move goes on.
+    @Test(arguments: [false, true])
+    func aRootSetFromAViewHookOfARootMoveIsRefused(settingBack: Bool) {
         let recorder = Recorder()
-        recorder.record {
-            let (old, new, later) = (SpyController(name: "old"), HookedRoot(name: "new"), SpyController(name: "later"))
+        recorder.record(violations: .collect) {
+            let (old, new, later) = (HookedRoot(name: "old"), HookedRoot(name: "new"), SpyController(name: "later"))
             let window = replacing(old, with: new, later)
             recorder.skipEvents()
-            new.hookedView.onWillMoveToWindow = { window.rootController = later }
+            // The move's view hooks have been told where the view goes: too late to withdraw it.
+            if settingBack {
+                old.hookedView.onWillMoveToWindow = { [unowned old] in window.rootController = old }
+            } else {
+                new.hookedView.onWillMoveToWindow = { window.rootController = later }
+            }
             window.rootController = new
             window.runUntilIdle()
             recorder.expect(
                 """
                 old.viewWillDisappear(animated: false)
                 new.viewWillAppear(animated: false)
-                -- replaced by later from new's view hook, too late to withdraw: new's view goes in,
-                -- then out again
-                later.viewWillAppear(animated: false)
-                new.viewWillDisappear(animated: false)
                 -- the end of the turn
                 old.viewDidDisappear(animated: false)
-                later.viewDidAppear(animated: false)
-                new.viewDidDisappear(animated: false)
+                new.viewDidAppear(animated: false)
                 """)
-            #expect(recorder.takeViolations().isEmpty)
-            #expect(window.rootController === later)
-            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(later.view)])
-            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
+            let violations = recorder.takeViolations()
+            #expect(violations.map(\.kind) == [.invalidRootController])
+            #expect(violations.first?.severity == .fault)
+            #expect(window.rootController === new)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(new.view)])
+            #expect(old.view.superview == nil && later.view.superview == nil)
         }
     }
 
-    @Test func aRootSetBackFromItsViewsHookComesBack() {
+    @Test func aRootSetFromTheCallbacksOfAnotherWindowsRootMoveIsRefused() {
         let recorder = Recorder()
-        recorder.record {
-            let (old, new) = (HookedRoot(name: "old"), SpyController(name: "new"))
-            let window = replacing(old, with: new)
+        recorder.record(violations: .collect) {
+            let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
+            let first = replacing(a, with: b)
+            let second = makeWindow("second")
+            second.makeKeyAndVisible()
             recorder.skipEvents()
-            old.hookedView.onWillMoveToWindow = { [unowned old] in window.rootController = old }
-            window.rootController = new
+            // a's view is leaving first: second cannot take it in meanwhile.
+            a.onViewWillDisappear = { [unowned a] _ in
+                a.onViewWillDisappear = nil
+                second.rootController = a
+            }
+            first.rootController = b
+            first.runUntilIdle()
+            recorder.expect(
+                """
+                a.viewWillDisappear(animated: false)
+                b.viewWillAppear(animated: false)
+                -- the end of the turn
+                a.viewDidDisappear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().map(\.kind) == [.invalidRootController])
+            #expect(first.rootController === b && second.rootController == nil)
+            #expect(first.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(b.view)])
+            #expect(a.view.superview == nil && second.subviews.isEmpty)
+        }
+    }
+
+    @Test func aRootSetFromTheCallbacksOfAMoveByHandIsRefused() {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
+            let window = show(a)
+            let holder = View()
+            window.addSubview(holder)
+            recorder.skipEvents()
+            // b's view is going into the holder by hand: the set cannot take it into the window.
+            b.onViewWillAppear = { [unowned b] _ in
+                b.onViewWillAppear = nil
+                window.rootController = b
+            }
+            holder.addSubview(b.view)
             window.runUntilIdle()
             recorder.expect(
                 """
-                old.viewWillDisappear(animated: false)
-                -- set back from its view's hook, too late to withdraw: its view leaves, then comes back
-                old.viewWillAppear(animated: false)
+                b.loadView()
+                b.viewDidLoad()
+                b.viewWillAppear(animated: false)
                 -- the end of the turn
-                old.viewDidAppear(animated: false)
+                b.viewDidAppear(animated: false)
+                """)
+            #expect(recorder.takeViolations().map(\.kind) == [.invalidRootController])
+            #expect(window.rootController === a && b.view.superview === holder)
+            #expect(b.appearanceState == .appeared)
+        }
+    }
+
+    @Test func aRootSetFromItsOwnAdditionByHandKeepsThatMoveAndTakesTheWindowsBounds() {
+        let recorder = Recorder()
+        recorder.record {
+            let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
+            let window = replacing(a, with: b)
+            b.view.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+            recorder.skipEvents()
+            b.onViewWillAppear = { [unowned b] _ in
+                b.onViewWillAppear = nil
+                window.rootController = b
+            }
+            window.addSubview(b.view)
+            window.runUntilIdle()
+            recorder.expect(
+                """
+                b.viewWillAppear(animated: false)
+                -- the set: a leaves; b's addition, under way, goes on
+                a.viewWillDisappear(animated: false)
+                -- the end of the turn
+                b.viewDidAppear(animated: false)
+                a.viewDidDisappear(animated: false)
                 """)
             #expect(recorder.takeViolations().isEmpty)
-            #expect(window.rootController === old)
-            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(old.view)])
-            #expect(new.view.superview == nil && new.appearanceState == .disappeared)
-            #expect(old.appearanceState == .appeared)
+            #expect(window.rootController === b && b.view.frame == window.bounds)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(b.view)])
         }
     }
 

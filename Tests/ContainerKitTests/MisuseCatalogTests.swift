@@ -141,6 +141,8 @@ import Testing
         // Found by issue 20's inventory of the checks made after a callback
         case pullTakenOffScreenByThePresentationDelegate = "M110"
         case secondDidMoveBeforeUIKitsRepeat = "M111"
+        // Found by a review of the moves' will-callbacks sent ahead (spec §3 revision 2)
+        case rootSetFromAMoveItCannotTakeOver = "M112"
         // Not violations
         case reparent = "N01"
         case willMoveToNilWithNoParent = "N02"
@@ -327,6 +329,7 @@ extension MisuseCatalogTests.Row {
             T.viewMoveMadeImpossibleByTheTransitionsItCompletes(check)
         case .pullTakenOffScreenByThePresentationDelegate: T.pullTakenOffScreenByThePresentationDelegate(check)
         case .secondDidMoveBeforeUIKitsRepeat: T.secondDidMoveBeforeUIKitsRepeat(check)
+        case .rootSetFromAMoveItCannotTakeOver: T.rootSetFromAMoveItCannotTakeOver(check)
         case .reparent: T.reparent(check)
         case .willMoveToNilWithNoParent: T.willMoveToNilWithNoParent(check)
         case .removalCancelled: T.removalCancelled(check)
@@ -522,6 +525,29 @@ extension MisuseCatalogTests {
             c.didMove(toParent: p)
             """, filter: .everything)
         #expect(check.recorder.entries.last?.cause?.isRepeatedDidMove == true)
+    }
+
+    static func rootSetFromAMoveItCannotTakeOver(_ check: Check) {
+        let a = Leaf(name: "a")
+        let window = show(a)
+        let holder = View()
+        window.addSubview(holder)
+        let b = SpyController(name: "b")
+        b.loadViewIfNeeded()
+        check.recorder.skipEvents()
+        // b's view is going into the holder by hand: the set, from b's viewWillAppear, cannot take
+        // that move over (nor withdraw it), and is refused.
+        b.onViewWillAppear = { [unowned b] _ in
+            b.onViewWillAppear = nil
+            check.recorder.skipEvents()
+            check.refused(.invalidRootController, involving: [b], state: { state([window], [a, b], views: [holder]) }) {
+                window.rootController = b
+            }
+        }
+        holder.addSubview(b.view)
+        window.runUntilIdle()
+        check.recorder.expect("b.viewDidAppear(animated: false)")
+        #expect(window.rootController === a && b.view.superview === holder)
     }
 
     static func rootWithParent(_ check: Check) {

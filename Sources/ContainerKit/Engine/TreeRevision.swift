@@ -1,6 +1,6 @@
 /// Counts the changes of the controller and view trees: a controller joining or leaving its
 /// parent's children, a view moving, and a view move withdrawn before it moved the view
-/// (``ViewMove/steerMove(of:endingIn:inside:)``, which the move finds by comparing revisions).
+/// (``ViewMove/steer(_:_:)``, which the move finds by comparing revisions).
 ///
 /// A walk plans the children it will reach before their siblings' callbacks run, and those may
 /// change the trees. Comparing the revision it planned under with the current one tells the walk

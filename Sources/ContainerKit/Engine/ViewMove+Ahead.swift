@@ -62,7 +62,7 @@ extension ViewMove {
 }
 
 extension ViewMove {
-    /// The views whose moves under way were withdrawn (``steerMove(of:endingIn:inside:)``) while
+    /// The views whose moves under way were withdrawn (``steer(_:_:)``) while
     /// they sent their appearance will-callbacks: each is given up once they have returned, which
     /// removes it.
     @exclusivity(unchecked) static var withdrawnMoves: [Unmanaged<View>] = []
@@ -83,7 +83,7 @@ extension ViewMove {
     /// Whether the move of `view` under `superview`, announced last, is given up now that the
     /// appearance will-callbacks it sent ahead (`ahead`) have returned and changed the trees; if
     /// so, its entries are removed and what it began is settled where the view is. It is given up
-    /// quietly if it was withdrawn (``steerMove(of:endingIn:inside:)``). Otherwise the transitions
+    /// quietly if it was withdrawn (``steer(_:_:)``). Otherwise the transitions
     /// those callbacks started inside `view`, when it still leaves a visible window, complete
     /// (`finished: true`), as those in flight before did: nothing animates in a view out of the
     /// window; and it is given up with a warning if it is refused now (a fault reported as the
@@ -123,27 +123,50 @@ extension ViewMove {
         return true
     }
 
-    /// Steers the move of `view` under way, if there is one, for a window's root set from inside
-    /// its callbacks, which wants `view` to end in `window` (`inside`) or out of it: a move headed
-    /// there goes on (reinstated, if an earlier set had withdrawn it); a move headed the other way
-    /// is withdrawn while it sends its appearance will-callbacks (given up quietly once they
-    /// return, which advances the tree revision it compares), and past them completes: the set
-    /// that made it moves the view back once it is over. Returns whether a move of `view` was
-    /// under way, in which case the caller moves nothing.
-    static func steerMove(of view: View, endingIn window: Window, inside: Bool) -> Bool {
-        guard let entry = movesUnderWay.lastIndex(where: { $0.view === view }) else { return false }
-        let address = Unmanaged.passUnretained(view).toOpaque()
-        let withdrawn = withdrawnMoves.contains { $0.toOpaque() == address }
-        if (movesUnderWay[entry].target === window) == inside {
-            if withdrawn { withdrawnMoves.removeAll { $0.toOpaque() == address } }
-        } else if movesUnderWay[entry].onlyItself, !withdrawn {
-            withdrawnMoves.append(Unmanaged.passUnretained(view))
-            TreeRevision.advance()
-        }
-        return true
+    /// What a window's root set made from inside the callbacks of a move of a root's view does
+    /// with that move (``steering(of:endingIn:inside:)``).
+    enum Steering {
+        /// No move of the view is under way: the set moves it.
+        case noMove
+        /// The move takes the view where the set wants it: it goes on (reinstated, if an earlier
+        /// set withdrew it), and the set moves nothing.
+        case goesOn
+        /// The move, the window's own root move, is sending its appearance will-callbacks: it is
+        /// withdrawn (given up quietly once they return), and the view stays where it is.
+        case withdraw
+        /// The move takes the view elsewhere and cannot be withdrawn: its view hooks have been told
+        /// where the view goes, or it is not the window's own (a move by hand, another window's
+        /// root). The set is refused.
+        case refused
     }
 
-    /// Whether the move of `view` under way was withdrawn (``steerMove(of:endingIn:inside:)``): the
+    /// What a root set of `window` must do with the move of `view` under way, which it wants to end
+    /// in `window` (`inside`, a new root's view) or out of it (a former root's view). Only a move
+    /// into `window` or out of it, sending its will-callbacks, can be withdrawn.
+    static func steering(of view: View, endingIn window: Window, inside: Bool) -> Steering {
+        guard let entry = movesUnderWay.lastIndex(where: { $0.view === view }) else { return .noMove }
+        let headedIn = movesUnderWay[entry].target === window
+        if headedIn == inside { return .goesOn }
+        let windowsOwn = headedIn || view.superview === window
+        return windowsOwn && movesUnderWay[entry].onlyItself ? .withdraw : .refused
+    }
+
+    /// Carries out `steering` for the move of `view` under way.
+    static func steer(_ view: View, _ steering: Steering) {
+        let address = Unmanaged.passUnretained(view).toOpaque()
+        switch steering {
+        case .goesOn:
+            withdrawnMoves.removeAll { $0.toOpaque() == address }
+        case .withdraw:
+            guard !withdrawnMoves.contains(where: { $0.toOpaque() == address }) else { return }
+            withdrawnMoves.append(Unmanaged.passUnretained(view))
+            TreeRevision.advance()
+        case .noMove, .refused:
+            break
+        }
+    }
+
+    /// Whether the move of `view` under way was withdrawn (``steer(_:_:)``): the
     /// controllers its will-callbacks have not reached yet get none.
     static func isWithdrawn(_ view: View) -> Bool {
         guard !withdrawnMoves.isEmpty else { return false }

@@ -102,7 +102,7 @@ enum ViewMove {
     /// of `view` itself (a warning, ``ContractViolation/Kind/invalidViewHierarchy``); any other
     /// runs, and the move starts from where that code left things
     /// (``givesUpAfterAhead(moving:under:_:)``, when the trees changed): it is given up quietly if
-    /// withdrawn (``steerMove(of:endingIn:inside:)``); otherwise the transitions that code started
+    /// withdrawn (``steer(_:_:)``); otherwise the transitions that code started
     /// inside `view`, still leaving a visible window, complete, and the move is given up with a
     /// warning if refused now; either way it is settled (``settle(_:of:windowChanged:)``). A view
     /// that code, or a hook's, moves out of `view` within one window or into none (or a hidden

@@ -10,9 +10,13 @@ extension Window {
     /// changes): a controller that has a parent, that is another window's root, or that waits to join
     /// a navigation stack (pushed during that navigation controller's interactive pop, R9).
     ///
-    /// Set again from inside the callbacks of a set, the later set wins: a root replaced while its
-    /// view was being added stays out, and disappears again; the root being removed, set back,
-    /// keeps its view in the window, and appears again.
+    /// Set from inside the `viewWillAppear(_:)` or `viewWillDisappear(_:)` of a move of either
+    /// root's view, the set takes that move over: the later set wins. A move headed where the set
+    /// wants the view goes on; the window's own root move headed the other way is withdrawn (a root
+    /// replaced while its view was being added stays out and disappears again; the root being
+    /// removed, set back, keeps its view in the window and appears again). Any other move (by hand
+    /// into another view, another window's root move, or one whose view hooks have run) cannot be
+    /// taken over, and the set is refused (a fault).
     ///
     /// ## Callback order
     ///
@@ -106,22 +110,20 @@ extension Window {
 
     private func replaceRootController(with newRoot: Controller?) {
         guard newRoot !== storedRootController else { return }
-        if let newRoot, let violation = rootViolation(newRoot) {
+        if let newRoot, let violation = rootViolation(newRoot) ?? movingRootViewViolation(newRoot) {
             violation.report()
             return
         }
         let oldRoot = storedRootController
         storedRootController = newRoot
         // Set from inside the callbacks of a move of either root's view (another set's, say), the
-        // move is steered rather than a second one started: withdrawn, reinstated, or, too far
-        // along, undone by the set that made it once it is over (below).
-        if let oldView = oldRoot?.storedView, !ViewMove.steerMove(of: oldView, endingIn: self, inside: false),
-            oldView.superview === self
-        {
-            ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
-            // Set back as the root from inside the removal's view hooks, too late to withdraw it.
-            if storedRootController === oldRoot, oldView.superview == nil {
-                ViewMove.perform(oldView, to: self, at: nil, drivesAppearance: true)
+        // move is steered rather than a second one started (``ViewMove/steering(of:endingIn:inside:)``).
+        if let oldView = oldRoot?.storedView {
+            let steering = ViewMove.steering(of: oldView, endingIn: self, inside: false)
+            if steering == .noMove, oldView.superview === self {
+                ViewMove.perform(oldView, to: nil, at: nil, drivesAppearance: true)
+            } else {
+                ViewMove.steer(oldView, steering)
             }
         }
         // A former root hidden by a full-screen presentation has no place in the window any more: its
@@ -135,17 +137,34 @@ extension Window {
             // Loading it ran the app's code, which may have set another root: the later set wins,
             // and this root's view stays out.
             if DeliveryLoop.verdict(.root(newRoot, of: self)) == .hold {
-                if !ViewMove.steerMove(of: view, endingIn: self, inside: true) {
-                    view.frame = bounds
+                view.frame = bounds
+                let steering = ViewMove.steering(of: view, endingIn: self, inside: true)
+                if steering == .noMove {
                     ViewMove.perform(view, to: self, at: nil, drivesAppearance: true)
-                    // Replaced from inside the addition's view hooks, too late to withdraw it.
-                    if storedRootController !== newRoot, view.superview === self {
-                        ViewMove.perform(view, to: nil, at: nil, drivesAppearance: true)
-                    }
+                } else {
+                    ViewMove.steer(view, steering)
                 }
             }
         }
         resolveStatusBarAppearance()
+    }
+
+    /// The fault that refuses making `newRoot` the root from inside the callbacks of a move of its
+    /// view, or of the current root's, that the set cannot take over (``ViewMove/Steering/refused``):
+    /// a move by hand, another window's root move, or one whose view hooks have run.
+    private func movingRootViewViolation(_ newRoot: Controller) -> ContractViolation? {
+        for (root, inside) in [(newRoot, true), (storedRootController, false)] {
+            guard let root, let view = root.storedView,
+                ViewMove.steering(of: view, endingIn: self, inside: inside) == .refused
+            else { continue }
+            return ContractViolation(
+                kind: .invalidRootController, severity: .fault,
+                controllers: root === newRoot ? [newRoot.id] : [newRoot.id, root.id],
+                message: "\(newRoot.id) cannot be made \(windowID)'s root controller from inside the callbacks of a "
+                    + "move of \(root.id)'s view that the set cannot take over (a move by hand, another window's root "
+                    + "move, or one whose view hooks have run); set it once that move is over.")
+        }
+        return nil
     }
 
     private func rootViolation(_ controller: Controller) -> ContractViolation? {
