@@ -237,18 +237,23 @@ import Testing
 
     /// A root set that cannot take over a move of either root's view under way is refused (a
     /// fault), and changes nothing: that move goes on.
-    @Test(arguments: [false, true])
-    func aRootSetFromAViewHookOfARootMoveIsRefused(settingBack: Bool) {
+    /// What a view hook of a root move sets the window's root to.
+    enum HookSet: CaseIterable {
+        case anotherRoot, theRootBack, noRoot
+    }
+
+    @Test(arguments: HookSet.allCases)
+    func aRootSetFromAViewHookOfARootMoveIsRefused(_ set: HookSet) {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
             let (old, new, later) = (HookedRoot(name: "old"), HookedRoot(name: "new"), SpyController(name: "later"))
             let window = replacing(old, with: new, later)
             recorder.skipEvents()
             // The move's view hooks have been told where the view goes: too late to withdraw it.
-            if settingBack {
-                old.hookedView.onWillMoveToWindow = { [unowned old] in window.rootController = old }
-            } else {
-                new.hookedView.onWillMoveToWindow = { window.rootController = later }
+            switch set {
+            case .anotherRoot: new.hookedView.onWillMoveToWindow = { window.rootController = later }
+            case .theRootBack: old.hookedView.onWillMoveToWindow = { [unowned old] in window.rootController = old }
+            case .noRoot: new.hookedView.onWillMoveToWindow = { window.rootController = nil }
             }
             window.rootController = new
             window.runUntilIdle()

@@ -110,7 +110,7 @@ extension Window {
 
     private func replaceRootController(with newRoot: Controller?) {
         guard newRoot !== storedRootController else { return }
-        if let newRoot, let violation = rootViolation(newRoot) ?? movingRootViewViolation(newRoot) {
+        if let violation = newRoot.flatMap(rootViolation) ?? movingRootViewViolation(newRoot) {
             violation.report()
             return
         }
@@ -149,19 +149,21 @@ extension Window {
         resolveStatusBarAppearance()
     }
 
-    /// The fault that refuses making `newRoot` the root from inside the callbacks of a move of its
-    /// view, or of the current root's, that the set cannot take over (``ViewMove/Steering/refused``):
+    /// The fault that refuses making `newRoot` the root (nil: leaving the window with none) from
+    /// inside the callbacks of a move of its view, or of the current root's, that the set cannot
+    /// take over (``ViewMove/Steering/refused``):
     /// a move by hand, another window's root move, or one whose view hooks have run.
-    private func movingRootViewViolation(_ newRoot: Controller) -> ContractViolation? {
+    private func movingRootViewViolation(_ newRoot: Controller?) -> ContractViolation? {
         for (root, inside) in [(newRoot, true), (storedRootController, false)] {
             guard let root, let view = root.storedView,
                 ViewMove.steering(of: view, endingIn: self, inside: inside) == .refused
             else { continue }
+            let named = newRoot.map { "\($0.id)" } ?? "nil"
             return ContractViolation(
                 kind: .invalidRootController, severity: .fault,
-                controllers: root === newRoot ? [newRoot.id] : [newRoot.id, root.id],
-                message: "\(newRoot.id) cannot be made \(windowID)'s root controller from inside the callbacks of a "
-                    + "move of \(root.id)'s view that the set cannot take over (a move by hand, another window's root "
+                controllers: [newRoot?.id, root === newRoot ? nil : root.id].compactMap { $0 },
+                message: "\(windowID)'s root controller cannot be set to \(named) from inside the callbacks of a move "
+                    + "of \(root.id)'s view that the set cannot take over (a move by hand, another window's root "
                     + "move, or one whose view hooks have run); set it once that move is over.")
         }
         return nil
