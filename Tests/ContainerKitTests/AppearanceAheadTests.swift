@@ -274,6 +274,28 @@ import Testing
         }
     }
 
+    /// A set from the hook of a subview's move, whose view the set would have to move: the set's
+    /// own move would be ignored as nested, so the set is refused before it changes anything.
+    @Test(arguments: [false, true])
+    func aRootSetFromTheHookOfASubviewsMoveIsRefused(inTheNewRoot: Bool) {
+        let recorder = Recorder()
+        recorder.record(violations: .collect) {
+            let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
+            let window = replacing(a, with: b)
+            let subview = HookView()
+            (inTheNewRoot ? b : a).view.addSubview(subview)
+            recorder.skipEvents()
+            subview.onWillMoveToSuperview = { window.rootController = b }
+            subview.removeFromSuperview()
+            window.runUntilIdle()
+            recorder.expect("")
+            #expect(recorder.takeViolations().map(\.kind) == [.invalidRootController])
+            #expect(window.rootController === a && a.appearanceState == .appeared)
+            #expect(window.subviews.map(ObjectIdentifier.init) == [ObjectIdentifier(a.view)])
+            #expect(b.view.superview == nil && b.appearanceState == .disappeared)
+        }
+    }
+
     @Test func aRootSetFromTheCallbacksOfAnotherWindowsRootMoveIsRefused() {
         let recorder = Recorder()
         recorder.record(violations: .collect) {
@@ -593,7 +615,8 @@ import Testing
     }
 }
 
-/// A spy whose root view runs `onWillMoveToWindow` once, from its `willMove(toWindow:)`.
+/// A spy whose root view runs `onWillMoveToWindow` once, from its `willMove(toWindow:)`
+/// (``HookView``).
 private final class HookedRoot: SpyController {
     let hookedView = HookView()
 
@@ -603,8 +626,16 @@ private final class HookedRoot: SpyController {
     }
 }
 
+/// A view that runs `onWillMoveToWindow` or `onWillMoveToSuperview` once, from the hook of that name.
 private final class HookView: View {
     var onWillMoveToWindow: (() -> Void)?
+    var onWillMoveToSuperview: (() -> Void)?
+
+    override func willMove(toSuperview newSuperview: View?) {
+        let hook = onWillMoveToSuperview
+        onWillMoveToSuperview = nil
+        hook?()
+    }
 
     override func willMove(toWindow newWindow: Window?) {
         let hook = onWillMoveToWindow

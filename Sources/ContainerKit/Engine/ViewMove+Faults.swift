@@ -75,6 +75,12 @@ extension ViewMove {
         )
     }
 
+    /// Whether a move of `view` made now would be ignored as nested in a move under way
+    /// (``nestedMoveViolation(moving:)``).
+    static func wouldIgnoreNestedMove(of view: View) -> Bool {
+        !movesUnderWay.isEmpty && nestedMoveViolation(moving: view) != nil
+    }
+
     /// The warning that ignores a nested move of `view` that would invalidate a move under way (see
     /// ``perform(_:to:at:drivesAppearance:)``), if any.
     static func nestedMoveViolation(moving view: View) -> ContractViolation? {

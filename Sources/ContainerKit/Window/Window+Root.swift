@@ -155,16 +155,20 @@ extension Window {
     /// a move by hand, another window's root move, or one whose view hooks have run.
     private func movingRootViewViolation(_ newRoot: Controller?) -> ContractViolation? {
         for (root, inside) in [(newRoot, true), (storedRootController, false)] {
-            guard let root, let view = root.storedView,
-                ViewMove.steering(of: view, endingIn: self, inside: inside) == .refused
-            else { continue }
+            guard let root, let view = root.storedView else { continue }
+            // The set's own move of the view would be ignored, too: a move under way whose view
+            // hooks have run holds it or goes into it (a subview's move, say).
+            let steering = ViewMove.steering(of: view, endingIn: self, inside: inside)
+            let ownMoveIgnored =
+                steering == .noMove && (inside || view.superview === self) && ViewMove.wouldIgnoreNestedMove(of: view)
+            guard steering == .refused || ownMoveIgnored else { continue }
             let named = newRoot.map { "\($0.id)" } ?? "nil"
             return ContractViolation(
                 kind: .invalidRootController, severity: .fault,
                 controllers: [newRoot?.id, root === newRoot ? nil : root.id].compactMap { $0 },
                 message: "\(windowID)'s root controller cannot be set to \(named) from inside the callbacks of a move "
-                    + "of \(root.id)'s view that the set cannot take over (a move by hand, another window's root "
-                    + "move, or one whose view hooks have run); set it once that move is over.")
+                    + "involving \(root.id)'s view that the set cannot take over (a move by hand, another window's "
+                    + "root move, or one whose view hooks have run); set it once that move is over.")
         }
         return nil
     }
