@@ -147,7 +147,7 @@ import Testing
     @Test func aViewHookThatTakesAControllersViewOutOfTheEnteringViewHasItDisappearAgain() {
         let recorder = Recorder()
         recorder.record {
-            let wrapper = HookView()
+            let wrapper = OnceHookedView()
             let stage = Stage(wrapper: wrapper)
             let (window, c1, c2) = (stage.window, stage.c1, stage.c2)
             recorder.skipEvents()
@@ -282,7 +282,7 @@ import Testing
         recorder.record(violations: .collect) {
             let (a, b) = (SpyController(name: "a"), SpyController(name: "b"))
             let window = replacing(a, with: b)
-            let subview = HookView()
+            let subview = OnceHookedView()
             (inTheNewRoot ? b : a).view.addSubview(subview)
             recorder.skipEvents()
             subview.onWillMoveToSuperview = { window.rootController = b }
@@ -616,30 +616,12 @@ import Testing
 }
 
 /// A spy whose root view runs `onWillMoveToWindow` once, from its `willMove(toWindow:)`
-/// (``HookView``).
+/// (``OnceHookedView``).
 private final class HookedRoot: SpyController {
-    let hookedView = HookView()
+    let hookedView = OnceHookedView()
 
     override func loadView() {
         super.loadView()
         view = hookedView
-    }
-}
-
-/// A view that runs `onWillMoveToWindow` or `onWillMoveToSuperview` once, from the hook of that name.
-private final class HookView: View {
-    var onWillMoveToWindow: (() -> Void)?
-    var onWillMoveToSuperview: (() -> Void)?
-
-    override func willMove(toSuperview newSuperview: View?) {
-        let hook = onWillMoveToSuperview
-        onWillMoveToSuperview = nil
-        hook?()
-    }
-
-    override func willMove(toWindow newWindow: Window?) {
-        let hook = onWillMoveToWindow
-        onWillMoveToWindow = nil
-        hook?()
     }
 }

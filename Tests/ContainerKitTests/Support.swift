@@ -117,3 +117,29 @@ final class PagesLeadingTo: PageControllerDataSource {
         controller === next ? nil : next
     }
 }
+
+/// A view that runs `onWillMoveToSuperview`, `onWillMoveToWindow` or `onDidMoveToSuperview` once,
+/// from inside the callback of that name.
+final class OnceHookedView: View {
+    var onWillMoveToSuperview: (() -> Void)?
+    var onWillMoveToWindow: (() -> Void)?
+    var onDidMoveToSuperview: (() -> Void)?
+
+    override func willMove(toSuperview newSuperview: View?) {
+        let hook = onWillMoveToSuperview
+        onWillMoveToSuperview = nil
+        hook?()
+    }
+
+    override func willMove(toWindow newWindow: Window?) {
+        let hook = onWillMoveToWindow
+        onWillMoveToWindow = nil
+        hook?()
+    }
+
+    override func didMoveToSuperview() {
+        let hook = onDidMoveToSuperview
+        onDidMoveToSuperview = nil
+        hook?()
+    }
+}

@@ -2,32 +2,6 @@ import ContainerKit
 import ContainerKitTesting
 import Testing
 
-/// A view that runs `onWillMoveToSuperview`, `onWillMoveToWindow` or `onDidMoveToSuperview` once,
-/// from inside the callback of that name.
-private final class HookedView: View {
-    var onWillMoveToSuperview: (() -> Void)?
-    var onWillMoveToWindow: (() -> Void)?
-    var onDidMoveToSuperview: (() -> Void)?
-
-    override func willMove(toSuperview newSuperview: View?) {
-        let hook = onWillMoveToSuperview
-        onWillMoveToSuperview = nil
-        hook?()
-    }
-
-    override func willMove(toWindow newWindow: Window?) {
-        let hook = onWillMoveToWindow
-        onWillMoveToWindow = nil
-        hook?()
-    }
-
-    override func didMoveToSuperview() {
-        let hook = onDidMoveToSuperview
-        onDidMoveToSuperview = nil
-        hook?()
-    }
-}
-
 /// Whether `view` is in exactly one `subviews` array, its superview's.
 @MainActor
 private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
@@ -51,7 +25,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             let window = show(p)
             recorder.skipEvents()
             let shelf = View()
-            let hooked = HookedView()
+            let hooked = OnceHookedView()
             p.view.addSubview(hooked)
             hooked.addSubview(c.view)
             window.runUntilIdle()
@@ -95,7 +69,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             other.makeKeyAndVisible()
             let c = Leaf(name: "c")
             let moved = View()
-            let inner = HookedView()
+            let inner = OnceHookedView()
             moved.addSubview(inner)
             inner.addSubview(c.view)
             p.view.addSubview(moved)
@@ -130,7 +104,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             let p = Parent(name: "p")
             let window = show(p)
             let target = View()
-            let hooked = HookedView()
+            let hooked = OnceHookedView()
             p.view.addSubview(target)
             recorder.skipEvents()
 
@@ -155,7 +129,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             let p = Parent(name: "p")
             let window = show(p)
             let c = Leaf(name: "c")
-            let hooked = HookedView()
+            let hooked = OnceHookedView()
             recorder.skipEvents()
 
             // The common lazy set-up: a view fills itself in as it moves; the added views move with it.
@@ -183,7 +157,7 @@ private func isPlacedOnce(_ view: View, among candidates: [View]) -> Bool {
             let c = Leaf(name: "c")
             let window = show(p)
             let shelf = View()
-            let hooked = HookedView()
+            let hooked = OnceHookedView()
             p.view.addSubview(hooked)
             hooked.addSubview(c.view)
             window.runUntilIdle()
